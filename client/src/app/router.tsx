@@ -1,0 +1,45 @@
+import { createBrowserRouter, useRouteError } from 'react-router';
+import { ErrorFallback } from '../components/error-fallback.tsx';
+import { AppShell, PageLoading } from '../components/layout/app-shell.tsx';
+import { isChunkLoadError, reloadOnceForNewBuild } from '../lib/chunk-reload.ts';
+
+function RouteError() {
+  const error = useRouteError();
+  // A deploy replaced the chunk this page needs: load the new build instead of showing an error.
+  if (isChunkLoadError(error) && reloadOnceForNewBuild()) return null;
+  console.error('Route error', error);
+  return <ErrorFallback onRetry={() => window.location.reload()} />;
+}
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+const legal =
+  (name: 'AboutPage' | 'PrivacyPolicyPage' | 'TermsPage' | 'CookiesPage' | 'GdprPage') => async () => ({
+    Component: (await import('../pages/legal-pages.tsx'))[name],
+  });
+
+/** Every page is its own lazy chunk; the shell (header, footer) loads once. */
+export const router = createBrowserRouter([
+  {
+    element: <AppShell />,
+    hydrateFallbackElement: <PageLoading />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: page(() => import('../pages/home-page.tsx')) },
+          { path: 'search', lazy: page(() => import('../pages/search-page.tsx')) },
+          { path: 'browse', lazy: page(() => import('../pages/browse-page.tsx')) },
+          { path: 'about', lazy: legal('AboutPage') },
+          { path: 'privacy-policy', lazy: legal('PrivacyPolicyPage') },
+          { path: 'terms', lazy: legal('TermsPage') },
+          { path: 'cookies', lazy: legal('CookiesPage') },
+          { path: 'gdpr', lazy: legal('GdprPage') },
+          { path: '*', lazy: page(() => import('../pages/not-found-page.tsx')) },
+        ],
+      },
+    ],
+  },
+]);

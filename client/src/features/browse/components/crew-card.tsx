@@ -1,0 +1,53 @@
+import { MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import type { CrewCard as CrewCardData } from '#common/schemas/crew';
+import { Avatar } from '../../../components/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+
+export function CrewCard({ person }: { person: CrewCardData }) {
+  const name = person.displayName ?? person.username;
+  return (
+    <li>
+      <Link
+        to={`/profile/${person.id}`}
+        className="flex h-full gap-4 rounded-xl border border-border bg-card p-4 transition-shadow hover:shadow-md"
+      >
+        <Avatar user={person} size={56} />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold">{name}</p>
+          {person.location ? (
+            <p className="mt-0.5 flex items-center gap-1 text-sm text-muted-foreground">
+              <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
+              <span className="truncate">{person.location}</span>
+            </p>
+          ) : null}
+          <ul className="mt-2 flex flex-wrap gap-1" aria-label={`${name}'s roles`}>
+            {person.roles.map((role) => (
+              <li key={role.id}>
+                <Badge>{role.name}</Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+export function CrewCardSkeletons({ count = 6 }: { count?: number }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading crew">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <li key={i} className="flex gap-4 rounded-xl border border-border p-4">
+          <div className="size-14 animate-pulse rounded-full bg-muted" />
+          <div className="flex-1 space-y-2">
+            <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
+            <div className="h-3 w-1/2 animate-pulse rounded bg-muted" />
+            <div className="h-5 w-3/4 animate-pulse rounded bg-muted" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,133 @@
+import { Link, useSearchParams } from 'react-router';
+import { ROLE_CATEGORY_LABELS } from '#common/roles';
+import type { Role } from '#common/schemas/roles';
+import { Pagination } from '../components/pagination.tsx';
+import { EmptyState, ErrorState } from '../components/state-message.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useBrowseCrew } from '../features/browse/api.ts';
+import { CrewCard, CrewCardSkeletons } from '../features/browse/components/crew-card.tsx';
+import { groupByCategory, useCrewCounts, useRoles } from '../features/roles/api.ts';
+import { RoleIcon } from '../features/roles/components/role-icon.tsx';
+import { cn } from '../lib/cn.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
+
+function positiveInt(value: string | null): number | null {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+export default function BrowsePage() {
+  const [params] = useSearchParams();
+  const roleId = positiveInt(params.get('role'));
+  const page = positiveInt(params.get('page')) ?? 1;
+  const roles = useRoles();
+  const selected = roles.data?.find((role) => role.id === roleId) ?? null;
+  useDocumentTitle(selected ? `${selected.name}s — Browse Crew` : 'Browse Crew');
+
+  return (
+    <div className="mx-auto max-w-layout px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Browse Crew</h1>
+      <p className="mt-2 text-muted-foreground">
+        Pick a role to see the people who do it, from pre-production to cast.
+      </p>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[280px_1fr]">
+        <RoleDirectory selectedId={roleId} />
+        <section aria-live="polite" aria-label={selected ? `${selected.name} crew` : 'Crew'}>
+          {roleId === null ? (
+            <EmptyState title="Choose a role to see its crew">
+              Every role of a production is listed, with how many crew members work in it.
+            </EmptyState>
+          ) : (
+            <RoleCrew roleId={roleId} page={page} role={selected} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function RoleDirectory({ selectedId }: { selectedId: number | null }) {
+  const roles = useRoles();
+  const counts = useCrewCounts();
+  if (roles.isPending) return <Skeleton className="h-[480px]" />;
+  if (roles.isError) return <ErrorState message={roles.error.message} onRetry={() => roles.refetch()} />;
+  return (
+    <nav aria-label="Roles" className="flex flex-col gap-6">
+      {groupByCategory(roles.data).map(({ category, roles: group }) => (
+        <div key={category}>
+          <h2 className="mb-2 px-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+            {ROLE_CATEGORY_LABELS[category]}
+          </h2>
+          <ul className="flex flex-col gap-0.5">
+            {group.map((role) => (
+              <li key={role.id}>
+                <Link
+                  to={`/browse?role=${role.id}`}
+                  aria-current={role.id === selectedId ? 'page' : undefined}
+                  className={cn(
+                    'flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted',
+                    role.id === selectedId &&
+                      'bg-accent font-semibold text-accent-foreground hover:bg-accent',
+                  )}
+                >
+                  <RoleIcon icon={role.icon} className="size-4 shrink-0" />
+                  <span className="flex-1">{role.name}</span>
+                  <span
+                    className="tabular-nums text-xs text-muted-foreground"
+                    data-testid={`count-${role.id}`}
+                  >
+                    {counts.data?.counts[String(role.id)] ?? 0}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+function RoleCrew({ roleId, page, role }: { roleId: number; page: number; role: Role | null }) {
+  const crew = useBrowseCrew(roleId, page);
+  if (crew.isPending) return <CrewCardSkeletons />;
+  if (crew.isError) {
+    return crew.error.message.startsWith('Role not found') ? (
+      <EmptyState title="That role does not exist">
+        <Link to="/browse" className="underline">
+          See all roles
+        </Link>
+      </EmptyState>
+    ) : (
+      <ErrorState message={crew.error.message} onRetry={() => crew.refetch()} />
+    );
+  }
+  const { total, pageSize } = crew.data;
+  const name = role?.name ?? crew.data.role.name;
+  return (
+    <>
+      <div className="mb-4 flex items-baseline justify-between gap-4">
+        <h2 className="text-xl font-semibold">{name}</h2>
+        <p className="text-sm text-muted-foreground">
+          {total.toLocaleString('en')} {total === 1 ? 'person' : 'people'}
+        </p>
+      </div>
+      {crew.data.crew.length === 0 ? (
+        <EmptyState title={`No ${name.toLowerCase()} crew yet`}>
+          Be the first: add this role to your profile.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {crew.data.crew.map((person) => (
+            <CrewCard key={person.id} person={person} />
+          ))}
+        </ul>
+      )}
+      <Pagination
+        page={page}
+        pageCount={Math.ceil(total / pageSize)}
+        hrefFor={(p) => `/browse?role=${roleId}${p > 1 ? `&page=${p}` : ''}`}
+      />
+    </>
+  );
+}

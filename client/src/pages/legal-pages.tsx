@@ -1,0 +1,8 @@
+import { LegalDocumentView } from '../features/legal/components/legal-document-view.tsx';
+import { about, cookiePolicy, gdprRights, privacyPolicy, termsOfService } from '../features/legal/content.ts';
+
+export const AboutPage = () => <LegalDocumentView document={about} showUpdated={false} />;
+export const PrivacyPolicyPage = () => <LegalDocumentView document={privacyPolicy} />;
+export const TermsPage = () => <LegalDocumentView document={termsOfService} />;
+export const CookiesPage = () => <LegalDocumentView document={cookiePolicy} />;
+export const GdprPage = () => <LegalDocumentView document={gdprRights} />;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { roleSchema } from './roles.ts';
+
+export const crewCardSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  location: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  roles: z.array(roleSchema.pick({ id: true, name: true, category: true })),
+});
+export type CrewCard = z.infer<typeof crewCardSchema>;
+
+export const browseCrewQuery = z.object({
+  role: z.coerce.number({ error: 'Choose a role' }).int().positive('Choose a role'),
+  page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.browsePageSizeMax, `Limit must be at most ${LIMITS.browsePageSizeMax}`)
+    .default(LIMITS.browsePageSize),
+});
+export type BrowseCrewQuery = z.infer<typeof browseCrewQuery>;
+
+export const browseCrewResponse = z.object({
+  role: roleSchema,
+  crew: z.array(crewCardSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type BrowseCrewResponse = z.infer<typeof browseCrewResponse>;

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The environment, declared once and checked at start-up: a wrong value stops the server with a clear message. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .url({ error: 'DATABASE_URL must be a postgres:// URL' })
+    .refine((url) => /^postgres(ql)?:\/\//.test(url), 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL' }).default('http://localhost:3000'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  CLIENT_DIST: z.string().min(1).default('./dist/client'),
+  SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  logLevel: string;
+  publicUrl: URL;
+  dataDir: string;
+  clientDist: string;
+  /** auto: load demo crew into an empty embedded database only. */
+  seedDemo: 'auto' | 'always' | 'never';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    publicUrl: new URL(e.PUBLIC_URL),
+    dataDir,
+    clientDist: path.resolve(e.CLIENT_DIST),
+    seedDemo: e.SEED_DEMO,
+  };
+}
+
+/** A secret generated on first start and kept under the data directory, so sessions survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

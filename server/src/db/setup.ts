@@ -1,0 +1,20 @@
+import { count } from 'drizzle-orm';
+import { loadRoleCatalogue } from '../features/roles/service.ts';
+import type { Database } from './client.ts';
+import { runMigrations } from './migrate.ts';
+import { users } from './schema/index.ts';
+import { DEMO_CREW_COUNT } from './seed/demo-crew.ts';
+import { insertDemoCrew } from './seed/insert-crew.ts';
+
+/** Brings a database up to date: migrations, then the role catalogue (idempotent). */
+export async function prepareDatabase(db: Database): Promise<void> {
+  await runMigrations(db);
+  await loadRoleCatalogue(db);
+}
+
+/** Loads the demo crew into an empty database so a newcomer sees a living site. */
+export async function seedDemoDataIfEmpty(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users);
+  if ((row?.total ?? 0) > 0) return 0;
+  return insertDemoCrew(db, DEMO_CREW_COUNT, 0);
+}

