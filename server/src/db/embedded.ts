@@ -71,34 +71,65 @@ export async function startEmbeddedPostgres(dir: string, log: Logger): Promise<E
 }
 
 /**
- * After a crash PostgreSQL's postmaster.pid stays behind. PostgreSQL itself ignores it only when no
- * process has that pid; a recycled pid would keep it from starting, so remove the file when the pid
- * is not a running postgres of ours.
+ * After a crash PostgreSQL's postmaster.pid stays behind, and if our process was killed outright its
+ * PostgreSQL may still be running, orphaned. A pid file naming a live postgres whose parent is
+ * another running server means the data is in use; an orphan is shut down; anything else (a dead or
+ * recycled pid) is stale and removed, since a recycled pid would keep PostgreSQL from starting.
+ * (Reparented orphans belong to init or a subreaper, never to a node process.)
  */
 async function clearStalePostmasterPid(dataDir: string, log: Logger): Promise<void> {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
-  if (Number.isInteger(pid) && pid > 0 && (await isPostgresProcess(pid))) {
+  const owner = Number.isInteger(pid) && pid > 0 ? await postgresParent(pid) : null;
+  if (owner !== null && (await isNodeProcess(owner))) {
     throw new Error(
-      `The embedded database in ${dataDir} is in use by process ${pid}. Is another CrewBase server running?`,
+      `The embedded database in ${dataDir} is in use by process ${owner}. Is another CrewBase server running?`,
     );
   }
-  log.warn(`Removing a stale postmaster.pid (pid ${pid}) left by an earlier crash`);
+  if (owner !== null) {
+    log.warn(`Stopping PostgreSQL (pid ${pid}) orphaned by an earlier crash`);
+    process.kill(pid, 'SIGINT');
+    for (let waited = 0; processIsAlive(pid) && waited < 15_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } else {
+    log.warn(`Removing a stale postmaster.pid (pid ${pid}) left by an earlier crash`);
+  }
   await rm(pidFile, { force: true });
 }
 
-async function isPostgresProcess(pid: number): Promise<boolean> {
+async function isNodeProcess(pid: number): Promise<boolean> {
   try {
-    process.kill(pid, 0);
+    const argv0 = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0')[0] ?? '';
+    return path.basename(argv0).startsWith('node');
   } catch {
     return false;
   }
+}
+
+function processIsAlive(pid: number): boolean {
   try {
-    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8');
-    return cmdline.includes('postgres');
-  } catch {
+    process.kill(pid, 0);
     return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The parent pid of `pid` when it is a running postgres server, otherwise null. */
+async function postgresParent(pid: number): Promise<number | null> {
+  try {
+    const [cmdline, stat] = await Promise.all([
+      readFile(`/proc/${pid}/cmdline`, 'utf8'),
+      readFile(`/proc/${pid}/stat`, 'utf8'),
+    ]);
+    if (!cmdline.split('\0')[0]?.endsWith('postgres')) return null;
+    // stat is "pid (comm) state ppid ...": the command may contain spaces, so split after ')'.
+    const ppid = Number.parseInt(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '', 10);
+    return Number.isInteger(ppid) ? ppid : null;
+  } catch {
+    return null;
   }
 }
 

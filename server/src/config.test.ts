@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'crewbase-config-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl.href).toBe('http://localhost:3000/');
+  });
+
+  it('generates a session secret on first start and keeps it under the data directory', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'crewbase-config-'));
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL must be a postgres:// URL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET must be at least 32 characters'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL must be an absolute URL'],
+  ])('refuses %o with a message naming the problem', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: tmpdir(), ...env })).toThrow(message);
+  });
+});

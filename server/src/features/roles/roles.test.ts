@@ -1,0 +1,48 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_CATALOGUE, ROLE_CATEGORIES } from '#common/roles';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { loadRoleCatalogue } from './service.ts';
+
+describe('GET /api/roles', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  it('answers the 47 roles of the catalogue with category and icon, in catalogue order', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/roles' });
+    expect(res.statusCode).toBe(200);
+    const roles = res.json();
+    expect(roles).toHaveLength(47);
+    expect(roles.map((r: { name: string }) => r.name)).toEqual(ROLE_CATALOGUE.map((r) => r.name));
+    expect(roles[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Director',
+      category: 'pre-production',
+      icon: 'clapperboard',
+    });
+    for (const category of ROLE_CATEGORIES) {
+      expect(roles.some((r: { category: string }) => r.category === category)).toBe(true);
+    }
+    expect(Object.keys(roles[0]).sort()).toEqual(['category', 'icon', 'id', 'name']);
+  });
+
+  it('is cacheable for 300 seconds', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/roles' });
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('loads the catalogue idempotently: loading it again changes nothing', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/api/roles' })).json();
+    await loadRoleCatalogue(t.db);
+    await loadRoleCatalogue(t.db);
+    const after = (await t.app.inject({ method: 'GET', url: '/api/roles' })).json();
+    expect(after).toEqual(before);
+  });
+
+  it('counts crew per role for the browse page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/roles/crew-counts' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ counts: {} });
+  });
+});

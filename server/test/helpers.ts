@@ -1,0 +1,55 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { connectDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { withDatabase } from './global-setup.ts';
+
+let counter = 0;
+
+/** A fresh database for this test file, cloned from the migrated template; dropped after the file. */
+export async function createTestDatabase(): Promise<{ url: string; handle: DatabaseHandle }> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const template = inject('templateDatabase');
+  const name = `${template}_f${process.pid}_${counter++}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const url = withDatabase(adminUrl, name);
+  const handle = connectDatabase(url, 4);
+  afterAll(async () => {
+    await handle.close();
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  });
+  return { url, handle };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DatabaseHandle['db'];
+  url: string;
+}
+
+/** The real app on a real database of its own, closed after the file. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { url, handle } = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'crewbase-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...env,
+  });
+  const app = await buildApp({ config, databaseUrl: url, logger: false });
+  afterAll(() => app.close());
+  return { app, db: handle.db, url };
+}
