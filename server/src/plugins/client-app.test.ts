@@ -82,3 +82,24 @@ describe('serving the web app next to the API', () => {
     expect(res.rawPayload.length).toBeLessThan(4000);
   });
 });
+
+describe('index.html revalidation', () => {
+  it('answers 304 when the browser already has this build', async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'crewbase-dist-'));
+    await writeFile(path.join(dist, 'index.html'), INDEX);
+    const t = await createTestApp({ CLIENT_DIST: dist });
+    const first = await t.app.inject({ method: 'GET', url: '/browse' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({ method: 'GET', url: '/about', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'if-none-match': '"old-build"' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toBe(INDEX);
+  });
+});

@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from './errors.ts';
 
@@ -13,12 +15,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export const clientAppPlugin = fp<{ root: string }>(
   async (app, { root }) => {
-    const hasBuild = existsSync(path.join(root, 'index.html'));
+    const indexFile = path.join(root, 'index.html');
+    const hasBuild = existsSync(indexFile);
+    // index.html answers every client route; it is small and fixed for a build, so it is read once.
+    const indexHtml = hasBuild ? readFileSync(indexFile) : null;
+    const indexEtag = indexHtml
+      ? `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`
+      : '';
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,
         wildcard: true,
-        index: 'index.html',
+        index: false,
         cacheControl: false,
         setHeaders(res, filePath) {
           const relative = path.relative(root, filePath);
@@ -32,6 +40,13 @@ export const clientAppPlugin = fp<{ root: string }>(
       app.log.warn(`No client build in ${root}: run "npm run build" to serve the web app`);
     }
 
+    const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-cache').header('etag', indexEtag);
+      if (request.headers['if-none-match'] === indexEtag) return reply.code(304).send();
+      return reply.type('text/html; charset=utf-8').send(indexHtml);
+    };
+    if (indexHtml) app.get('/', sendIndex);
+
     app.setNotFoundHandler((request, reply) => {
       const { pathname } = new URL(request.url, 'http://localhost');
       const isClientRoute =
@@ -39,9 +54,7 @@ export const clientAppPlugin = fp<{ root: string }>(
         !pathname.startsWith('/api/') &&
         pathname !== '/api' &&
         !path.extname(pathname);
-      if (isClientRoute && hasBuild) {
-        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-      }
+      if (isClientRoute && indexHtml) return sendIndex(request, reply);
       const message = pathname.startsWith('/api')
         ? `No API endpoint ${request.method} ${pathname}`
         : `Not found: ${pathname}`;

@@ -7,12 +7,25 @@ declare module 'fastify' {
   }
 }
 
-/** Opens the connection pool for the app's lifetime; `app.close()` ends it after in-flight requests. */
+const DRAIN_LIMIT_MS = 8_000;
+
+/**
+ * Opens the connection pool for the app's lifetime. On close, the server has stopped taking
+ * requests, but handlers of requests whose client already hung up may still be querying: wait until
+ * no connection is checked out before ending the pool, so they finish instead of failing.
+ */
 export const databasePlugin = fp<{ url: string }>(
   async (app, { url }) => {
     const handle = connectDatabase(url);
     app.decorate('db', handle.db);
-    app.addHook('onClose', async () => handle.close());
+    app.addHook('onClose', async () => {
+      const { pool } = handle;
+      const busy = () => pool.totalCount > pool.idleCount || pool.waitingCount > 0;
+      for (let waited = 0; busy() && waited < DRAIN_LIMIT_MS; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await handle.close();
+    });
   },
   { name: 'database' },
 );

@@ -1,14 +1,18 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Security headers and compression. The CSP allows only our own scripts: the built SPA has no inline
  * script (the theme is applied by /theme-init.js before first paint), so no hash or nonce is needed.
+ *
+ * helmet's middleware is built once here and applied in a hook. (@fastify/helmet rebuilds it and
+ * re-parses the CSP on every request, which cost a measurable share of throughput; see
+ * docs/benchmarks.md.)
  */
 export const securityPlugin = fp<{ https: boolean }>(
   async (app, { https }) => {
-    await app.register(helmet, {
+    const options: HelmetOptions = {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -31,6 +35,10 @@ export const securityPlugin = fp<{ https: boolean }>(
       },
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
+    };
+    const applyHeaders = helmet(options);
+    app.addHook('onRequest', (request, reply, done) => {
+      applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
     });
     await app.register(compress, { threshold: 1024 });
   },
