@@ -36,7 +36,8 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    // mobile.spec.ts sets a phone device itself; it runs once, in the phone project.
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /mobile\.spec/ },
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], launchOptions: chromium },

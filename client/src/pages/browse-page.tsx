@@ -11,6 +11,11 @@ import { RoleIcon } from '../features/roles/components/role-icon.tsx';
 import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 
+/** Role names are English nouns: "Gaffers", "Lead Actresses", "Stand-ins". */
+function plural(name: string): string {
+  return /(s|sh|ch|x)$/.test(name) ? `${name}es` : `${name}s`;
+}
+
 function positiveInt(value: string | null): number | null {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;
@@ -22,7 +27,7 @@ export default function BrowsePage() {
   const page = positiveInt(params.get('page')) ?? 1;
   const roles = useRoles();
   const selected = roles.data?.find((role) => role.id === roleId) ?? null;
-  useDocumentTitle(selected ? `${selected.name}s — Browse Crew` : 'Browse Crew');
+  useDocumentTitle(selected ? `${plural(selected.name)} — Browse Crew` : 'Browse Crew');
 
   return (
     <div className="mx-auto max-w-layout px-4 py-10 sm:px-6">
@@ -90,7 +95,9 @@ function RoleDirectory({ selectedId }: { selectedId: number | null }) {
 
 function RoleCrew({ roleId, page, role }: { roleId: number; page: number; role: Role | null }) {
   const crew = useBrowseCrew(roleId, page);
-  if (crew.isPending) return <CrewCardSkeletons />;
+  // Paging keeps the previous page on screen while the next loads; a different role must not.
+  if (crew.isPending || (crew.isPlaceholderData && crew.data.role.id !== roleId))
+    return <CrewCardSkeletons />;
   if (crew.isError) {
     return crew.error.message.startsWith('Role not found') ? (
       <EmptyState title="That role does not exist">

@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { firePageEvent, PAGE_EVENTS } from '../../lib/page-events.ts';
@@ -48,6 +48,7 @@ function AuthButtons({ stacked = false, onChoose }: { stacked?: boolean; onChoos
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-layout items-center gap-4 px-4 sm:px-6">
@@ -65,6 +66,7 @@ export function Header() {
             <AuthButtons />
           </div>
           <Button
+            ref={menuButtonRef}
             variant="ghost"
             size="icon"
             className="md:hidden"
@@ -76,7 +78,7 @@ export function Header() {
           </Button>
         </div>
       </div>
-      <Sheet open={menuOpen} onOpenChange={setMenuOpen} title="Menu">
+      <Sheet open={menuOpen} onOpenChange={setMenuOpen} title="Menu" returnFocusRef={menuButtonRef}>
         <nav aria-label="Mobile" className="flex flex-col gap-1">
           {NAV_LINKS.map((link) => (
             <NavLink

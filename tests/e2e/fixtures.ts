@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** The demo data the server seeds; shared by the specs that compare the UI with the API. */
+export interface ApiRole {
+  id: number;
+  name: string;
+  category: 'pre-production' | 'production' | 'post-production' | 'cast';
+  icon: string;
+}
+
+export const DEFAULT_TITLE = 'CrewBase | Connect with Film Industry Professionals';
+
+export const CATEGORY_LABELS: Record<ApiRole['category'], string> = {
+  'pre-production': 'Pre-production',
+  production: 'Production',
+  'post-production': 'Post-production',
+  cast: 'Cast',
+};
+
+type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+function describeViolations(violations: AxeViolation[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => {
+          const summary = node.failureSummary?.replace(/\s*\n\s*/g, ' ').trim();
+          return `    - ${node.target.join(' ')}${summary ? `\n      ${summary}` : ''}`;
+        })
+        .join('\n');
+      return `[${violation.impact}] ${violation.id}: ${violation.help}\n  ${violation.helpUrl}\n${nodes}`;
+    })
+    .join('\n\n');
+}
+
+export interface AxeHelper {
+  /**
+   * Runs axe-core on the page as it is now and fails on any violation of impact "serious" or
+   * "critical", listing each rule id, its help text and the offending nodes. Wait for the content you
+   * care about to be rendered before calling it.
+   */
+  expectNoSeriousA11yViolations(page: Page): Promise<void>;
+}
+
+export const test = base.extend<{ axe: AxeHelper }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires a destructuring pattern here.
+  axe: async ({}, use, testInfo) => {
+    await use({
+      async expectNoSeriousA11yViolations(page: Page) {
+        const results = await new AxeBuilder({ page }).analyze();
+        await testInfo.attach(`axe ${new URL(page.url()).pathname}`, {
+          body: JSON.stringify(results.violations, null, 2),
+          contentType: 'application/json',
+        });
+        const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''));
+        expect(
+          blocking.length,
+          `Serious/critical accessibility violations on ${page.url()}:\n\n${describeViolations(blocking)}\n`,
+        ).toBe(0);
+      },
+    });
+  },
+});
+
+export { expect };
+
+/** Reads /api/roles and /api/roles/crew-counts through the page's request context. */
+export async function fetchRolesWithCounts(page: Page): Promise<(ApiRole & { count: number })[]> {
+  const [rolesResponse, countsResponse] = await Promise.all([
+    page.request.get('/api/roles'),
+    page.request.get('/api/roles/crew-counts'),
+  ]);
+  expect(rolesResponse.ok()).toBe(true);
+  expect(countsResponse.ok()).toBe(true);
+  const roles = (await rolesResponse.json()) as ApiRole[];
+  const { counts } = (await countsResponse.json()) as { counts: Record<string, number> };
+  return roles.map((role) => ({ ...role, count: counts[String(role.id)] ?? 0 }));
+}

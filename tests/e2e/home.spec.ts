@@ -1,0 +1,95 @@
+import { CATEGORY_LABELS, DEFAULT_TITLE, expect, fetchRolesWithCounts, test } from './fixtures.ts';
+
+const FEATURED = [
+  'Director',
+  'Cinematographer',
+  'Gaffer',
+  'Sound Mixer',
+  'Editor',
+  'Colorist',
+  'Lead Actress',
+  'Producer',
+];
+
+test.describe('Home page', () => {
+  test('shows the hero and searching from it opens the search page with the query kept @phone', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const hero = page.locator('#hero-section');
+    await expect(hero).toBeVisible();
+    await expect(
+      hero.getByRole('heading', {
+        level: 1,
+        name: 'Find the best film professionals. Showcase your talent.',
+      }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(DEFAULT_TITLE);
+
+    const searchBox = hero.getByRole('searchbox', { name: 'Search crew by name, role or skill' });
+    await searchBox.fill('gaffer Atlanta');
+    await hero.getByRole('button', { name: 'Search' }).click();
+
+    await expect(page).toHaveURL(/\/search\?q=gaffer(\+|%20)Atlanta$/);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('gaffer Atlanta');
+    await expect(page.getByRole('heading', { level: 1, name: 'Search Crew' })).toBeVisible();
+    const searchPageBox = page.getByRole('searchbox', { name: 'Search crew by name, role or skill' });
+    await expect(searchPageBox).toHaveValue('gaffer Atlanta');
+    await expect(page).toHaveTitle('“gaffer Atlanta” — Search | CrewBase');
+
+    // A new search from the search page, submitted with Enter, replaces the query (trimmed).
+    await searchPageBox.fill('  colorist Berlin  ');
+    await searchPageBox.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=colorist/);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('colorist Berlin');
+    await expect(searchPageBox).toHaveValue('colorist Berlin');
+  });
+
+  test('featured roles show how many crew work in each', async ({ page }) => {
+    const roles = await fetchRolesWithCounts(page);
+    await page.goto('/');
+    const featured = page.getByRole('region', { name: 'Featured roles' });
+    const cards = featured.getByRole('link');
+    await expect(cards).toHaveCount(FEATURED.length);
+    for (const [index, name] of FEATURED.entries()) {
+      const role = roles.find((r) => r.name === name);
+      expect(role, `role ${name} exists in /api/roles`).toBeDefined();
+      if (!role) continue;
+      const card = cards.nth(index);
+      await expect(card).toHaveAttribute('href', `/browse?role=${role.id}`);
+      await expect(card).toContainText(name);
+      await expect(card).toContainText(CATEGORY_LABELS[role.category]);
+      await expect(card).toContainText(`${role.count} crew`);
+    }
+  });
+
+  test('browse-by-role lists every category and opens a role', async ({ page }) => {
+    const roles = await fetchRolesWithCounts(page);
+    const gaffer = roles.find((r) => r.name === 'Gaffer');
+    expect(gaffer).toBeDefined();
+
+    await page.goto('/');
+    const browse = page.getByRole('navigation', { name: 'Browse crew by role' });
+    await expect(browse).toHaveAttribute('id', 'browse-roles');
+    await expect(browse.getByRole('heading', { level: 3 })).toHaveText([
+      'Pre-production',
+      'Production',
+      'Post-production',
+      'Cast',
+    ]);
+    await expect(browse.getByRole('link')).toHaveCount(roles.length);
+
+    await browse.getByRole('link', { name: 'Gaffer', exact: true }).click();
+    await expect(page).toHaveURL(`/browse?role=${gaffer?.id}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Gaffer', exact: true })).toBeVisible();
+  });
+
+  test('has no serious accessibility violations', async ({ page, axe }) => {
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Featured roles' }).getByRole('link')).toHaveCount(8);
+    await expect(
+      page.getByRole('navigation', { name: 'Browse crew by role' }).getByRole('heading'),
+    ).toHaveCount(4);
+    await axe.expectNoSeriousA11yViolations(page);
+  });
+});
