@@ -37,7 +37,11 @@ export default defineConfig({
   },
   projects: [
     // mobile.spec.ts sets a phone device itself; it runs once, in the phone project.
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /mobile\.spec/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      testIgnore: /mobile\.spec/,
+    },
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], launchOptions: chromium },

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_CATALOGUE, ROLE_CATEGORIES } from '#common/roles';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -31,6 +32,24 @@ describe('GET /api/roles', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/roles' });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
   });
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)(
+    'sends the same catalogue %s-compressed to a browser that accepts it',
+    async (encoding, decode) => {
+      const plain = await t.app.inject({ method: 'GET', url: '/api/roles' });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/roles',
+        headers: { 'accept-encoding': encoding === 'br' ? 'gzip, deflate, br' : 'gzip' },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(JSON.parse(decode(res.rawPayload).toString())).toEqual(plain.json());
+    },
+  );
 
   it('loads the catalogue idempotently: loading it again changes nothing', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/roles' })).json();

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC_CACHE_MAX_AGE_SECONDS } from '#common/limits';
-import { roleCrewCountsResponse, roleListResponse } from '#common/schemas/roles';
-import { getCrewCounts, getRoles } from './service.ts';
+import { roleCrewCountsResponse } from '#common/schemas/roles';
+import { sendPrecompressedJson } from '../../http/precompressed.ts';
+import { getCrewCounts, getRolesBody } from './service.ts';
 
 const publicCache = `public, max-age=${PUBLIC_CACHE_MAX_AGE_SECONDS}`;
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/roles', { schema: { response: { 200: roleListResponse } } }, async (_request, reply) => {
+  // The body is roleListResponse, checked and serialised once when the catalogue is cached.
+  app.get('/api/roles', { compress: false }, async (request, reply) => {
     reply.header('cache-control', publicCache);
-    return getRoles(app.db);
+    return sendPrecompressedJson(request, reply, await getRolesBody(app.db));
   });
 
   app.get(

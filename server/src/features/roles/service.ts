@@ -1,18 +1,21 @@
 import { ROLE_CATALOGUE } from '#common/roles';
-import type { Role, RoleCrewCounts } from '#common/schemas/roles';
+import { type RoleCrewCounts, roleListResponse } from '#common/schemas/roles';
 import type { Database } from '../../db/client.ts';
+import { type PrecompressedJson, precompressJson } from '../../http/precompressed.ts';
 import { countCrewPerRole, listRoles, upsertRoleCatalogue } from './queries.ts';
 
 /**
  * The catalogue changes only when a server starts (loadRoleCatalogue), so each process keeps the
  * list it loaded; /api/roles is on every page's critical path and needs no database round trip.
  */
-const catalogueCache = new WeakMap<Database, Promise<Role[]>>();
+const catalogueCache = new WeakMap<Database, Promise<PrecompressedJson>>();
 
-export function getRoles(db: Database): Promise<Role[]> {
+/** The catalogue as the JSON body of GET /api/roles, in each encoding. */
+export function getRolesBody(db: Database): Promise<PrecompressedJson> {
   let cached = catalogueCache.get(db);
   if (!cached) {
-    cached = listRoles(db);
+    // Checked against the response schema, serialised and compressed once: each request sends the same bytes.
+    cached = listRoles(db).then((rows) => precompressJson(roleListResponse.parse(rows)));
     cached.catch(() => catalogueCache.delete(db));
     catalogueCache.set(db, cached);
   }
