@@ -1,6 +1,7 @@
 /** Business constants of SPEC §9, shared by client and server. */
 export const LIMITS = {
   usernameMin: 3,
+  usernameMax: 30,
   passwordMin: 6,
   bioMax: 500,
   locationMax: 100,
@@ -13,6 +14,32 @@ export const LIMITS = {
   browsePageSize: 24,
   browsePageSizeMax: 60,
 } as const;
+
+/** SPEC §9 client request limits: per path, for writes, for GET queries, and overall. */
+export const CLIENT_RATE_LIMITS = {
+  perPath: { max: 3, windowMs: 1000 },
+  mutating: { max: 2, windowMs: 1000 },
+  query: { max: 5, windowMs: 1000 },
+  global: { max: 10, windowMs: 2000 },
+} as const;
+
+/** SPEC §9 retry policy of the request layer. */
+export const RETRY_POLICY = {
+  readAttempts: 3,
+  writeAttempts: 2,
+  baseDelayMs: 1000,
+  factor: 2,
+  maxDelayMs: 10_000,
+  maxJitterMs: 1000,
+} as const;
+
+export const CSRF = {
+  lifetimeMs: 15 * 60_000,
+  anonymousLifetimeMs: 5 * 60_000,
+  refreshBeforeMs: 2 * 60_000,
+} as const;
+
+export const REQUEST_TIMEOUT_MS = 10_000;
 
 /** Cache lifetime SPEC §9 gives the roles and top-rated answers. */
 export const PUBLIC_CACHE_MAX_AGE_SECONDS = 300;

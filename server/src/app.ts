@@ -1,13 +1,19 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import { oauthRoutes } from './features/auth/oauth-routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
 import { browseRoutes } from './features/browse/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { roleRoutes } from './features/roles/routes.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { sessionPlugin } from './plugins/session.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -15,10 +21,17 @@ export interface BuildAppOptions {
   databaseUrl: string;
   /** Pino logger options; tests pass `false`. */
   logger?: boolean | object;
+  /** Where mail goes; by default SMTP_URL or the outbox folder. */
+  mailer?: Mailer;
 }
 
 /** The whole server, ready but not listening: main.ts listens, tests call `app.inject()`. */
-export async function buildApp({ config, databaseUrl, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  databaseUrl,
+  logger,
+  mailer,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -30,11 +43,27 @@ export async function buildApp({ config, databaseUrl, logger }: BuildAppOptions)
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const https = config.publicUrl.protocol === 'https:';
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { https: config.publicUrl.protocol === 'https:' });
+  await app.register(securityPlugin, { https });
   await app.register(databasePlugin, { url: databaseUrl });
+  await app.register(sessionPlugin, { secure: https });
+  await app.register(csrfPlugin, { secret: config.sessionSecret, secure: https });
+  await app.register(rateLimitPlugin, { multiplier: config.rateLimitMultiplier, redisUrl: config.redisUrl });
 
   await app.register(healthRoutes);
+  await app.register(authRoutes, {
+    mailer:
+      mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    publicUrl: config.publicUrl,
+    loginPolicy: {
+      failuresPerAccount: 5,
+      failuresPerNetwork: Math.round(50 * config.rateLimitMultiplier),
+      windowMinutes: 15,
+    },
+  });
+  await app.register(oauthRoutes, { providers: config.oauth, publicUrl: config.publicUrl, secure: https });
   await app.register(roleRoutes);
   await app.register(browseRoutes);
 

@@ -18,7 +18,26 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   CLIENT_DIST: z.string().min(1).default('./dist/client'),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  REDIS_URL: z
+    .url({ error: 'REDIS_URL must be a redis:// URL' })
+    .refine((url) => /^rediss?:\/\//.test(url), 'REDIS_URL must be a redis:// URL')
+    .optional(),
+  SMTP_URL: z.url({ error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('CrewBase <no-reply@crewbase.app>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  TWITTER_CLIENT_ID: z.string().min(1).optional(),
+  TWITTER_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Multiplies every server rate limit; the browser tests raise it because one IP plays many users. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
 });
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -32,6 +51,15 @@ export interface AppConfig {
   clientDist: string;
   /** auto: load demo crew into an empty embedded database only. */
   seedDemo: 'auto' | 'always' | 'never';
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  oauth: { google?: OAuthClientConfig; facebook?: OAuthClientConfig; twitter?: OAuthClientConfig };
+  rateLimitMultiplier: number;
+}
+
+function oauthClient(id: string | undefined, secret: string | undefined): OAuthClientConfig | undefined {
+  return id && secret ? { clientId: id, clientSecret: secret } : undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -53,6 +81,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     clientDist: path.resolve(e.CLIENT_DIST),
     seedDemo: e.SEED_DEMO,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    oauth: {
+      google: oauthClient(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
+      facebook: oauthClient(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
+      twitter: oauthClient(e.TWITTER_CLIENT_ID, e.TWITTER_CLIENT_SECRET),
+    },
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
   };
 }
 

@@ -3,6 +3,7 @@ import { loadRoleCatalogue } from '../features/roles/service.ts';
 import type { Database } from './client.ts';
 import { runMigrations } from './migrate.ts';
 import { users } from './schema/index.ts';
+import { insertDemoAccount } from './seed/demo-account.ts';
 import { DEMO_CREW_COUNT } from './seed/demo-crew.ts';
 import { insertDemoCrew } from './seed/insert-crew.ts';
 
@@ -16,5 +17,7 @@ export async function prepareDatabase(db: Database): Promise<void> {
 export async function seedDemoDataIfEmpty(db: Database): Promise<number> {
   const [row] = await db.select({ total: count() }).from(users);
   if ((row?.total ?? 0) > 0) return 0;
-  return insertDemoCrew(db, DEMO_CREW_COUNT, 0);
+  const inserted = await insertDemoCrew(db, DEMO_CREW_COUNT, 0);
+  await insertDemoAccount(db);
+  return inserted;
 }

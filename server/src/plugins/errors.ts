@@ -24,6 +24,10 @@ export const errorsPlugin = fp(
         const first = error.validation[0]?.message ?? 'Invalid request';
         return reply.code(400).send(errorBody(first, fields));
       }
+      if (error.statusCode === 429) {
+        // Rate limits answer with a top-level message (SPEC §8 "Too many requests…"); Retry-After is set.
+        return reply.code(429).send({ message: error.message });
+      }
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).send(errorBody(error.message, error.fields));
       }

@@ -13,6 +13,9 @@ export const users = pgTable(
     location: text('location'),
     contactInfo: text('contact_info'),
     profileImage: text('profile_image'),
+    role: text('role', { enum: ['user', 'moderator', 'admin'] })
+      .notNull()
+      .default('user'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

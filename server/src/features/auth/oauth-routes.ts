@@ -1,0 +1,63 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { OAuthClientConfig } from '../../config.ts';
+import {
+  createProviderClients,
+  isProvider,
+  newOAuthState,
+  notConfiguredMessage,
+  signInWithProvider,
+} from './oauth.ts';
+
+const STATE_COOKIE = 'crewbase_oauth_state';
+const VERIFIER_COOKIE = 'crewbase_oauth_verifier';
+const INTERRUPTED = 'Sign-in was interrupted or took too long. Please try again.';
+
+/** `/api/auth/{google,facebook,twitter}/login` and their callbacks. Failures land on /auth?error=…. */
+export const oauthRoutes: FastifyPluginAsync<{
+  providers: Partial<Record<'google' | 'facebook' | 'twitter', OAuthClientConfig>>;
+  publicUrl: URL;
+  secure: boolean;
+}> = async (app, { providers, publicUrl, secure }) => {
+  const clients = createProviderClients(providers, publicUrl);
+  const cookie = { path: '/api/auth', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: 600 };
+  const toAuthPage = (message: string) => `/auth?error=${encodeURIComponent(message)}`;
+
+  app.get<{ Params: { provider: string } }>('/api/auth/:provider/login', async (request, reply) => {
+    const { provider } = request.params;
+    if (!isProvider(provider))
+      return reply
+        .code(404)
+        .send({ error: { message: 'Unknown sign-in provider', timestamp: new Date().toISOString() } });
+    const client = clients[provider];
+    if (!client) return reply.redirect(toAuthPage(notConfiguredMessage(provider)));
+    const { state, codeVerifier } = newOAuthState();
+    reply.setCookie(STATE_COOKIE, state, cookie).setCookie(VERIFIER_COOKIE, codeVerifier, cookie);
+    return reply.redirect(client.authorizationUrl(state, codeVerifier).href);
+  });
+
+  app.get<{ Params: { provider: string }; Querystring: { code?: string; state?: string; error?: string } }>(
+    '/api/auth/:provider/callback',
+    async (request, reply) => {
+      const { provider } = request.params;
+      if (!isProvider(provider)) return reply.redirect(toAuthPage('Unknown sign-in provider'));
+      const client = clients[provider];
+      if (!client) return reply.redirect(toAuthPage(notConfiguredMessage(provider)));
+      const { code, state, error } = request.query;
+      const expectedState = request.cookies[STATE_COOKIE];
+      const verifier = request.cookies[VERIFIER_COOKIE];
+      reply.clearCookie(STATE_COOKIE, cookie).clearCookie(VERIFIER_COOKIE, cookie);
+      if (error) return reply.redirect(toAuthPage('Sign-in was cancelled.'));
+      if (!code || !state || !expectedState || state !== expectedState || !verifier) {
+        return reply.redirect(toAuthPage(INTERRUPTED));
+      }
+      try {
+        const profile = await client.profile(code, verifier);
+        const session = await signInWithProvider(app.db, provider, profile, request.meta());
+        return reply.setSessionCookie(session).redirect('/');
+      } catch (err) {
+        request.log.warn({ err, provider }, 'OAuth sign-in failed');
+        return reply.redirect(toAuthPage(INTERRUPTED));
+      }
+    },
+  );
+};

@@ -1,0 +1,223 @@
+import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  oauthAccounts,
+  passwordResetTokens,
+  type SecurityEventType,
+  securityEvents,
+  sessions,
+  subscriptions,
+  users,
+} from '../../db/schema/index.ts';
+
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+const hasActiveSubscription = sql<boolean>`exists (
+  select 1 from ${subscriptions}
+  where ${subscriptions.userId} = ${users.id}
+    and ${subscriptions.status} = 'active'
+    and ${subscriptions.currentPeriodEnd} > now()
+)`;
+
+/** The columns of the user object the client reads (common/src/schemas/auth.ts authUser). */
+const authUserColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  displayName: users.displayName,
+  profileImage: users.profileImage,
+  role: users.role,
+  isSubscribed: hasActiveSubscription,
+};
+
+export function findAuthUser(db: Executor, userId: number) {
+  return db
+    .select(authUserColumns)
+    .from(users)
+    .where(eq(users.id, userId))
+    .then((rows) => rows[0]);
+}
+
+export function findCredentialsByLogin(db: Executor, login: string) {
+  const lowered = login.toLowerCase();
+  return db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${lowered}`, sql`lower(${users.email}) = ${lowered}`))
+    .then((rows) => rows[0]);
+}
+
+export function findCredentialsById(db: Executor, userId: number) {
+  return db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .then((rows) => rows[0]);
+}
+
+export function findUserByEmail(db: Executor, email: string) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .then((rows) => rows[0]);
+}
+
+export function usernameTaken(db: Executor, username: string) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .then((rows) => rows.length > 0);
+}
+
+export function insertUser(
+  db: Executor,
+  values: { username: string; email: string; passwordHash: string | null; displayName?: string | null },
+) {
+  return db
+    .insert(users)
+    .values(values)
+    .returning({ id: users.id })
+    .then((rows) => rows[0]);
+}
+
+export function updateUserPassword(db: Executor, userId: number, passwordHash: string) {
+  return db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+export function updateUserEmail(db: Executor, userId: number, email: string) {
+  return db.update(users).set({ email, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+export function updateUserRole(db: Executor, userId: number, role: 'user' | 'moderator' | 'admin') {
+  return db.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+export function insertSession(
+  db: Executor,
+  values: {
+    tokenHash: string;
+    userId: number;
+    persistent: boolean;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string | null;
+  },
+) {
+  return db.insert(sessions).values(values);
+}
+
+/** The session a cookie names, if it has not expired, with its user. */
+export function findLiveSession(db: Executor, tokenHash: string) {
+  return db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      persistent: sessions.persistent,
+      expiresAt: sessions.expiresAt,
+      lastUsedAt: sessions.lastUsedAt,
+      user: authUserColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
+    .then((rows) => rows[0]);
+}
+
+export function touchSession(db: Executor, sessionId: number) {
+  return db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+export function deleteSession(db: Executor, sessionId: number) {
+  return db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user but `keepSessionId` (the one changing the password, if any). */
+export function deleteOtherSessions(db: Executor, userId: number, keepSessionId: number | null) {
+  return db
+    .delete(sessions)
+    .where(
+      and(eq(sessions.userId, userId), keepSessionId === null ? undefined : ne(sessions.id, keepSessionId)),
+    );
+}
+
+export function insertResetToken(
+  db: Executor,
+  values: { tokenHash: string; userId: number; expiresAt: Date },
+) {
+  return db.insert(passwordResetTokens).values(values);
+}
+
+/** Marks the token used and answers its user, in one statement, so a link can never be used twice. */
+export function consumeResetToken(db: Executor, tokenHash: string) {
+  return db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId })
+    .then((rows) => rows[0]);
+}
+
+export function invalidateResetTokens(db: Executor, userId: number) {
+  return db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+export function insertSecurityEvent(
+  db: Executor,
+  event: {
+    type: SecurityEventType;
+    userId?: number | null;
+    subject?: string | null;
+    ip?: string | null;
+    ipPrefix?: string | null;
+    userAgent?: string | null;
+    detail?: Record<string, unknown>;
+  },
+) {
+  return db.insert(securityEvents).values(event);
+}
+
+/** Failed logins since `since`, counted for one account from one network, and for the network overall. */
+export async function countRecentLoginFailures(db: Executor, subject: string, ipPrefix: string, since: Date) {
+  const failures = and(eq(securityEvents.type, 'login_failure'), gt(securityEvents.createdAt, since));
+  const [forAccount, forNetwork] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(securityEvents)
+      .where(and(failures, eq(securityEvents.subject, subject), eq(securityEvents.ipPrefix, ipPrefix))),
+    db
+      .select({ n: count() })
+      .from(securityEvents)
+      .where(and(failures, eq(securityEvents.ipPrefix, ipPrefix))),
+  ]);
+  return { forAccount: forAccount[0]?.n ?? 0, forNetwork: forNetwork[0]?.n ?? 0 };
+}
+
+export function findOAuthUser(
+  db: Executor,
+  provider: 'google' | 'facebook' | 'twitter',
+  providerUserId: string,
+) {
+  return db
+    .select({ userId: oauthAccounts.userId })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, providerUserId)))
+    .then((rows) => rows[0]);
+}
+
+export function linkOAuthAccount(
+  db: Executor,
+  values: { provider: 'google' | 'facebook' | 'twitter'; providerUserId: string; userId: number },
+) {
+  return db.insert(oauthAccounts).values(values).onConflictDoNothing();
+}

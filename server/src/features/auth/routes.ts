@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authCheck,
+  authUser,
+  changeEmailRequest,
+  changePasswordRequest,
+  csrfTokenResponse,
+  loginRequest,
+  messageResponse,
+  PASSWORD_RESET_REQUESTED,
+  passwordResetConfirm,
+  passwordResetRequest,
+  registerRequest,
+  sessionInfo,
+} from '#common/schemas/auth';
+import type { Mailer } from '../../mail/mailer.ts';
+import {
+  changeEmail,
+  changePassword,
+  confirmPasswordReset,
+  type LoginPolicy,
+  login,
+  logout,
+  register,
+  requestPasswordReset,
+} from './service.ts';
+
+export interface AuthRoutesOptions {
+  mailer: Mailer;
+  publicUrl: URL;
+  loginPolicy: LoginPolicy;
+}
+
+const noStore = 'no-store';
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { mailer, publicUrl, loginPolicy },
+) => {
+  app.get('/api/csrf-token', { schema: { response: { 200: csrfTokenResponse } } }, async (request, reply) => {
+    const { token, expiresAt } = app.issueCsrfToken(request, reply);
+    reply.header('cache-control', noStore);
+    return { csrfToken: token, expiresAt: expiresAt.toISOString() };
+  });
+
+  app.post(
+    '/api/register',
+    { config: { limit: 'register' }, schema: { body: registerRequest, response: { 201: authUser } } },
+    async (request, reply) => {
+      const { user, session } = await register(app.db, request.body, request.meta());
+      return reply.setSessionCookie(session).code(201).send(user);
+    },
+  );
+
+  app.post(
+    '/api/login',
+    { config: { limit: 'login' }, schema: { body: loginRequest, response: { 200: authUser } } },
+    async (request, reply) => {
+      const { user, session } = await login(app.db, request.body, request.meta(), loginPolicy);
+      return reply.setSessionCookie(session).send(user);
+    },
+  );
+
+  app.post('/api/logout', async (request, reply) => {
+    if (request.auth) await logout(app.db, request.auth.sessionId, request.auth.user.id, request.meta());
+    return reply.clearSessionCookie().code(204).send();
+  });
+
+  // SPEC: the menu's Logout navigates here. A cross-site page can only reach it by a top-level
+  // navigation (the cookie is SameSite=Lax), and all it can do is sign the visitor out.
+  app.get('/api/logout', async (request, reply) => {
+    if (request.auth) await logout(app.db, request.auth.sessionId, request.auth.user.id, request.meta());
+    return reply.clearSessionCookie().header('cache-control', noStore).redirect('/');
+  });
+
+  app.get('/api/auth/me', { schema: { response: { 200: authUser } } }, async (request, reply) => {
+    reply.header('cache-control', noStore);
+    return app.signedIn(request).user;
+  });
+
+  /** The current user, or null: for callers that treat "signed out" as an answer, not an error. */
+  app.get(
+    '/api/auth/user',
+    { schema: { response: { 200: authUser.nullable() } } },
+    async (request, reply) => {
+      reply.header('cache-control', noStore);
+      return request.auth?.user ?? null;
+    },
+  );
+
+  /** When the current session ends, and whether it outlives the browser ("Stay logged in"). */
+  app.get('/api/auth/session', { schema: { response: { 200: sessionInfo } } }, async (request, reply) => {
+    reply.header('cache-control', noStore);
+    return {
+      authenticated: request.auth !== null,
+      expiresAt: request.auth?.expiresAt.toISOString() ?? null,
+      persistent: request.auth?.persistent ?? false,
+    };
+  });
+
+  app.get('/api/auth/check', { schema: { response: { 200: authCheck } } }, async (request, reply) => {
+    reply.header('cache-control', noStore);
+    return { authenticated: request.auth !== null };
+  });
+
+  app.post(
+    '/api/password-reset/request',
+    {
+      config: { limit: 'passwordReset' },
+      schema: { body: passwordResetRequest, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      // The same answer, and the same work before answering, whether or not the address has an account.
+      await requestPasswordReset(app.db, mailer, request.body.email, publicUrl, request.meta());
+      return { message: PASSWORD_RESET_REQUESTED };
+    },
+  );
+
+  app.post(
+    '/api/password-reset/confirm',
+    {
+      config: { limit: 'passwordReset' },
+      schema: { body: passwordResetConfirm, response: { 200: messageResponse } },
+    },
+    async (request, reply) => {
+      await confirmPasswordReset(app.db, request.body.token, request.body.password, request.meta());
+      // Every session ended with the reset, this browser's too.
+      reply.clearSessionCookie();
+      return { message: 'Your password has been changed. You can now log in with it.' };
+    },
+  );
+
+  app.post(
+    '/api/account/password',
+    {
+      preHandler: app.requireUser,
+      schema: { body: changePasswordRequest, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      const { user, sessionId } = app.signedIn(request);
+      await changePassword(app.db, user.id, sessionId, request.body, request.meta());
+      return { message: 'Your password has been changed. Other devices have been signed out.' };
+    },
+  );
+
+  app.post(
+    '/api/account/email',
+    { preHandler: app.requireUser, schema: { body: changeEmailRequest, response: { 200: authUser } } },
+    async (request) => changeEmail(app.db, app.signedIn(request).user.id, request.body, request.meta()),
+  );
+};

@@ -1,0 +1,62 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CSRF } from '#common/limits';
+import { HttpError } from '../errors.ts';
+import { issueCsrfToken, verifyCsrfToken } from '../features/auth/csrf.ts';
+import { recordSecurityEvent } from '../features/auth/service.ts';
+import { randomToken } from '../features/auth/tokens.ts';
+
+export const PRESESSION_COOKIE = 'crewbase_presession';
+export const CSRF_REFUSED = 'Invalid or missing CSRF token. Refresh the page and try again.';
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A CSRF token for this visitor: bound to the session, or to a pre-session cookie it sets. */
+    issueCsrfToken(request: FastifyRequest, reply: FastifyReply): { token: string; expiresAt: Date };
+  }
+}
+
+/**
+ * Every POST, PUT, PATCH and DELETE under /api must carry a token from GET /api/csrf-token in the
+ * `CSRF-Token` header or a `_csrf` body field. Checked before validation, so a forged request is
+ * refused as forged whatever its body.
+ */
+export const csrfPlugin = fp<{ secret: string; secure: boolean }>(
+  async (app, { secret, secure }) => {
+    const bindingOf = (request: FastifyRequest): string | null => {
+      if (request.auth) return `session:${request.auth.sessionId}`;
+      const presession = request.cookies[PRESESSION_COOKIE];
+      return presession ? `visitor:${presession}` : null;
+    };
+
+    app.decorate('issueCsrfToken', (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.auth) return issueCsrfToken(secret, bindingOf(request) ?? '', CSRF.lifetimeMs);
+      const presession = request.cookies[PRESESSION_COOKIE] ?? randomToken();
+      reply.setCookie(PRESESSION_COOKIE, presession, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: CSRF.anonymousLifetimeMs / 1000,
+      });
+      return issueCsrfToken(secret, `visitor:${presession}`, CSRF.anonymousLifetimeMs);
+    });
+
+    app.addHook('preValidation', async (request) => {
+      if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.is404) return;
+      const header = request.headers['csrf-token'];
+      const bodyToken = (request.body as { _csrf?: unknown } | undefined)?._csrf;
+      const token = typeof header === 'string' ? header : typeof bodyToken === 'string' ? bodyToken : null;
+      const binding = bindingOf(request);
+      if (token && binding && verifyCsrfToken(secret, binding, token)) return;
+      await recordSecurityEvent(app.db, request.meta(), {
+        type: 'csrf_refused',
+        userId: request.auth?.user.id ?? null,
+        detail: { method: request.method, path: request.url.split('?')[0], tokenSent: token !== null },
+      });
+      throw new HttpError(403, CSRF_REFUSED);
+    });
+  },
+  { name: 'csrf', dependencies: ['session'] },
+);

@@ -1,0 +1,82 @@
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { recordSecurityEvent } from '../features/auth/service.ts';
+import { ipPrefix } from '../http/client-ip.ts';
+
+export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
+
+/** Limits per key (signed-in user, else IPv4 address or IPv6 /64) and minute, before the multiplier. */
+export const RATE_LIMITS = {
+  read: { max: 300, timeWindow: 60_000 },
+  write: { max: 60, timeWindow: 60_000 },
+  login: { max: 10, timeWindow: 60_000 },
+  register: { max: 5, timeWindow: 10 * 60_000 },
+  passwordReset: { max: 5, timeWindow: 15 * 60_000 },
+} as const;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A named limit tighter than the read/write default (login, register, password reset). */
+    limit?: RateLimitName;
+  }
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function keyOf(request: FastifyRequest): string {
+  return request.auth ? `user:${request.auth.user.id}` : `net:${ipPrefix(request.ip)}`;
+}
+
+/**
+ * Server rate limits on every /api route (static files are not limited): reads looser than
+ * writes, sign-in, sign-up and password reset tightest, and those are counted per network whoever
+ * is signed in. Counters live in Redis when REDIS_URL is set, so every instance shares them.
+ */
+export const rateLimitPlugin = fp<{ multiplier: number; redisUrl?: string }>(
+  async (app, { multiplier, redisUrl }) => {
+    const redis = redisUrl
+      ? new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+      : undefined;
+    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+
+    const scaled = (name: RateLimitName): RateLimitOptions => {
+      const { max, timeWindow } = RATE_LIMITS[name];
+      const perRoute = name === 'login' || name === 'register' || name === 'passwordReset';
+      return {
+        max: Math.max(1, Math.round(max * multiplier)),
+        timeWindow,
+        keyGenerator: perRoute ? (request) => `${name}:net:${ipPrefix(request.ip)}` : keyOf,
+      };
+    };
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/')) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const name = route.config?.limit ?? (methods.some((m) => WRITE_METHODS.has(m)) ? 'write' : 'read');
+      route.config = { ...route.config, rateLimit: scaled(name) };
+    });
+
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis ? { redis, nameSpace: 'crewbase:rate:' } : {}),
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        retryAfter: context.after,
+        message: TOO_MANY_REQUESTS,
+      }),
+      onExceeded: (request) => {
+        void recordSecurityEvent(app.db, request.meta(), {
+          type: 'rate_limited',
+          userId: request.auth?.user.id ?? null,
+          detail: { method: request.method, path: request.url.split('?')[0] },
+        }).catch((err: unknown) => request.log.warn({ err }, 'could not record a rate-limit event'));
+      },
+    });
+  },
+  { name: 'rate-limit', dependencies: ['session'] },
+);

@@ -1,0 +1,92 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuthUser } from '#common/schemas/auth';
+import { HttpError } from '../errors.ts';
+import { type NewSession, type RequestMeta, resolveSession } from '../features/auth/service.ts';
+import { ipPrefix } from '../http/client-ip.ts';
+
+export const SESSION_COOKIE = 'crewbase_session';
+
+export interface RequestAuth {
+  user: AuthUser;
+  sessionId: number;
+  expiresAt: Date;
+  persistent: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user and their session, or null for a visitor. */
+    auth: RequestAuth | null;
+    meta(): RequestMeta;
+  }
+  interface FastifyReply {
+    setSessionCookie(session: NewSession): FastifyReply;
+    clearSessionCookie(): FastifyReply;
+  }
+  interface FastifyInstance {
+    /** preHandler for routes that need a signed-in user: 401 otherwise. */
+    requireUser: preHandlerAsyncHookHandler;
+    /** The user of a route guarded by requireUser. */
+    signedIn(request: FastifyRequest): RequestAuth;
+  }
+}
+
+export const SIGN_IN_REQUIRED = 'Please sign in to continue';
+
+/**
+ * Reads the session cookie of API requests (static files never touch the database) and resolves
+ * it to `request.auth`. The cookie is HttpOnly and SameSite=Lax, Secure behind https; a "remember
+ * me" session is a 30-day persistent cookie, any other a browser-session cookie.
+ */
+export const sessionPlugin = fp<{ secure: boolean }>(
+  async (app, { secure }) => {
+    await app.register(fastifyCookie);
+    app.decorateRequest('auth', null);
+    app.decorateRequest('meta', function (this: FastifyRequest): RequestMeta {
+      const userAgent = this.headers['user-agent'];
+      return {
+        ip: this.ip,
+        ipPrefix: ipPrefix(this.ip),
+        userAgent: userAgent ? userAgent.slice(0, 400) : null,
+      };
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token || !(request.url.startsWith('/api/') || request.url.startsWith('/ws'))) return;
+      const session = await resolveSession(app.db, token);
+      if (session) {
+        request.auth = {
+          user: session.user,
+          sessionId: session.id,
+          expiresAt: session.expiresAt,
+          persistent: session.persistent,
+        };
+      }
+    });
+
+    app.decorateReply('setSessionCookie', function (this: FastifyReply, session: NewSession) {
+      return this.setCookie(SESSION_COOKIE, session.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        ...(session.persistent ? { expires: session.expiresAt } : {}),
+      });
+    });
+    app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+      return this.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    });
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (!request.auth) throw new HttpError(401, SIGN_IN_REQUIRED);
+    });
+    app.decorate('signedIn', (request: FastifyRequest) => {
+      if (!request.auth) throw new HttpError(401, SIGN_IN_REQUIRED);
+      return request.auth;
+    });
+  },
+  { name: 'session', dependencies: ['database'] },
+);
