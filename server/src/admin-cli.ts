@@ -1,0 +1,46 @@
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { USER_ROLES, type UserRole } from '#common/schemas/auth';
+import { loadConfig } from './config.ts';
+import { connectDatabase } from './db/client.ts';
+import { resolveDatabase } from './db/database-url.ts';
+import { users } from './db/schema/index.ts';
+import { prepareDatabase } from './db/setup.ts';
+import { insertSecurityEvent, updateUserRole } from './features/auth/queries.ts';
+
+/** `npm run admin -- --user NAME [--role admin|moderator|user]`: changes an account's access role. */
+const { values } = parseArgs({
+  options: { user: { type: 'string' }, role: { type: 'string', default: 'admin' } },
+});
+if (!values.user || !(USER_ROLES as readonly string[]).includes(values.role)) {
+  console.error(`Usage: npm run admin -- --user NAME [--role ${USER_ROLES.join('|')}]`);
+  process.exit(2);
+}
+const role = values.role as UserRole;
+const config = loadConfig();
+const log = pino({ level: 'warn' });
+const database = await resolveDatabase(config, log);
+const handle = connectDatabase(database.url, 1);
+try {
+  await prepareDatabase(handle.db);
+  const [user] = await handle.db
+    .select({ id: users.id, username: users.username, role: users.role })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${values.user.toLowerCase()}`);
+  if (!user) {
+    console.error(`No account named ${values.user}`);
+    process.exitCode = 1;
+  } else {
+    await updateUserRole(handle.db, user.id, role);
+    await insertSecurityEvent(handle.db, {
+      type: 'role_changed',
+      userId: user.id,
+      detail: { from: user.role, to: role, by: 'cli' },
+    });
+    console.log(`${user.username} is now ${role} (was ${user.role})`);
+  }
+} finally {
+  await handle.close();
+  await database.stop();
+}
