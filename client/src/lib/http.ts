@@ -1,25 +1,52 @@
+import { REQUEST_TIMEOUT_MS, RETRY_POLICY } from '#common/limits';
+import { clearCsrfToken, getCsrfToken } from './csrf.ts';
+import { createRequestRateLimiter } from './rate-limiter.ts';
+import { parseRetryAfterMs, withRetry } from './retry.ts';
+
 /**
- * The one request layer. Every call sends cookies and turns a failed answer into an ApiError whose
- * message follows SPEC §8: error.message (with its timestamp), else message, else the body text,
- * else status and status text.
+ * The one request layer. Every call sends cookies, gives up after 10 s, passes the client rate
+ * limiter, and turns a failed answer into an ApiError whose message follows SPEC §8. Writes also
+ * carry the CSRF token and are retried here (retry.ts); reads are retried by TanStack Query
+ * (query-client.ts), so no call is retried in two places.
  */
-export const REQUEST_TIMEOUT_MS = 10_000;
+export const REQUEST_ERROR_TEXT = {
+  csrfRefused: 'Security validation failed. Please refresh the page.',
+  tokenUnavailable: 'Security token unavailable. Please refresh the page and try again.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  rateLimited: (path: string) => `Rate limit exceeded for ${path}. Please try again later.`,
+  timeout: (url: string) => `Request timeout: ${url}`,
+} as const;
+
+/** A 403 that is about the token or the session rather than about permissions (SPEC §8). */
+const CSRF_REFUSAL = /csrf|token|session expired/i;
 
 export class ApiError extends Error {
+  /** The message without the server's ` (timestamp)`, for showing beside a form field. */
+  readonly plainMessage: string;
+  /** From a 429's Retry-After header: how long the server asked us to wait. */
+  readonly retryAfterMs?: number;
+
+  /**
+   * `status` is the HTTP status, or one the client chose for failures it detected itself: 408 for its
+   * timeout, 429 for its rate limiter, 0 when no CSRF token could be obtained (nothing was sent).
+   */
   constructor(
     message: string,
     readonly status: number,
     readonly fields?: Record<string, string>,
+    details: { plainMessage?: string; retryAfterMs?: number } = {},
   ) {
     super(message);
     this.name = 'ApiError';
+    this.plainMessage = details.plainMessage ?? message;
+    if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
   }
 }
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 /** Builds `path?query`, skipping null and empty values (SPEC §7 "Generic GET queries"). */
-export function buildUrl(path: string, params?: QueryParams): string {
+export function buildUrl(path: string, params?: QueryParams | null): string {
   if (!params) return path;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
@@ -30,45 +57,125 @@ export function buildUrl(path: string, params?: QueryParams): string {
   return query ? `${path}?${query}` : path;
 }
 
-export async function errorMessageFrom(
-  response: Response,
-): Promise<{ message: string; fields?: Record<string, string> }> {
-  const text = await response.text().catch(() => '');
+export interface ErrorText {
+  message: string;
+  plainMessage: string;
+  fields?: Record<string, string>;
+}
+
+/**
+ * SPEC §8: error.message (with ` (timestamp)` when present), else message, else the plain text body,
+ * else `{status} {statusText}`; a 429 without any of them reads "Too many requests…".
+ */
+export async function errorMessageFrom(response: Response): Promise<ErrorText> {
+  const text = (await response.text().catch(() => '')).trim();
   try {
     const body = JSON.parse(text) as {
       error?: { message?: string; timestamp?: string; fields?: Record<string, string> };
       message?: string;
     };
-    if (body.error?.message) {
-      const stamp = body.error.timestamp ? ` (${body.error.timestamp})` : '';
-      return { message: `${body.error.message}${stamp}`, fields: body.error.fields };
+    const { error } = body;
+    if (error?.message) {
+      const stamp = error.timestamp ? ` (${error.timestamp})` : '';
+      return { message: `${error.message}${stamp}`, plainMessage: error.message, fields: error.fields };
     }
-    if (body.message) return { message: body.message };
+    if (body.message) return { message: body.message, plainMessage: body.message };
   } catch {
     // Not JSON: fall through to the plain text.
   }
-  if (text.trim()) return { message: text.trim() };
-  return { message: `${response.status} ${response.statusText}`.trim() };
+  if (text) return { message: text, plainMessage: text };
+  const fallback =
+    response.status === 429
+      ? REQUEST_ERROR_TEXT.tooManyRequests
+      : `${response.status} ${response.statusText}`.trim();
+  return { message: fallback, plainMessage: fallback };
 }
 
-export async function apiGet<T>(path: string, params?: QueryParams, signal?: AbortSignal): Promise<T> {
-  const url = buildUrl(path, params);
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-  let response: Response;
+async function failureOf(response: Response): Promise<ApiError> {
+  const { message, plainMessage, fields } = await errorMessageFrom(response);
+  if (response.status === 403 && CSRF_REFUSAL.test(plainMessage)) {
+    // The held token no longer matches the session; the next write must fetch a new one.
+    clearCsrfToken();
+    return new ApiError(REQUEST_ERROR_TEXT.csrfRefused, 403);
+  }
+  const retryAfterMs =
+    response.status === 429 ? parseRetryAfterMs(response.headers.get('retry-after')) : undefined;
+  return new ApiError(message, response.status, fields, { plainMessage, retryAfterMs });
+}
+
+/** One try: fetch, then read the answer, both within the timeout. A 204 or an empty body is undefined. */
+async function sendOnce<T>(url: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
+  const timeout = new AbortController();
+  // A plain timer rather than AbortSignal.timeout: tests drive it with fake timers.
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   try {
-    response = await fetch(url, {
+    const response = await fetch(url, {
+      ...init,
       credentials: 'include',
-      headers: { accept: 'application/json' },
-      signal: combined,
+      signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
     });
+    if (!response.ok) throw await failureOf(response);
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
   } catch (error) {
-    if (timeout.aborted) throw new ApiError(`Request timeout: ${url}`, 408);
+    if (timeout.signal.aborted && !(error instanceof ApiError)) {
+      throw new ApiError(REQUEST_ERROR_TEXT.timeout(url), 408);
+    }
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
-  if (!response.ok) {
-    const { message, fields } = await errorMessageFrom(response);
-    throw new ApiError(message, response.status, fields);
-  }
-  return (await response.json()) as T;
+}
+
+const allowedByRateLimit = createRequestRateLimiter();
+
+/** Refuses without sending when the client rate limiter says no (counted once per call, not per retry). */
+function checkRateLimit(method: string, path: string): void {
+  if (!allowedByRateLimit(method, path)) throw new ApiError(REQUEST_ERROR_TEXT.rateLimited(path), 429);
+}
+
+export interface ApiGetOptions {
+  /**
+   * Retry per the read policy (3 attempts). Off by default: reads almost always run inside TanStack
+   * Query, which retries them itself. Turn it on only for a read made outside a query.
+   */
+  retry?: boolean;
+}
+
+export async function apiGet<T>(
+  path: string,
+  params?: QueryParams | null,
+  signal?: AbortSignal,
+  options: ApiGetOptions = {},
+): Promise<T> {
+  checkRateLimit('GET', path);
+  const url = buildUrl(path, params);
+  const once = () => sendOnce<T>(url, { method: 'GET', headers: { accept: 'application/json' } }, signal);
+  return options.retry ? withRetry(once, { attempts: RETRY_POLICY.readAttempts }) : once();
+}
+
+export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A write. The CSRF token goes in the CSRF-Token header and, for JSON, also in a `_csrf` body field
+ * (a body is always sent, so the server never sees an empty JSON body). FormData gets the header only:
+ * an upload's fields are the file's, not ours. Retried per the write policy (2 attempts); the token is
+ * looked up again on the retry, since a long Retry-After may outlast it.
+ */
+export async function apiSend<T>(
+  method: WriteMethod,
+  path: string,
+  body?: Record<string, unknown> | FormData,
+): Promise<T> {
+  checkRateLimit(method, path);
+  const once = async () => {
+    const token = await getCsrfToken();
+    if (!token) throw new ApiError(REQUEST_ERROR_TEXT.tokenUnavailable, 0);
+    const headers: Record<string, string> = { accept: 'application/json', 'CSRF-Token': token };
+    if (body instanceof FormData) return sendOnce<T>(path, { method, headers, body });
+    headers['content-type'] = 'application/json';
+    return sendOnce<T>(path, { method, headers, body: JSON.stringify({ ...body, _csrf: token }) });
+  };
+  return withRetry(once, { attempts: RETRY_POLICY.writeAttempts });
 }

@@ -1,26 +1,67 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { ApiError, apiGet, type QueryParams } from './http.ts';
+import { apiGet, type QueryParams } from './http.ts';
+import { removeStalePersistedCache } from './persisted-cache.ts';
+import { isServerOrNetworkFailure, wasRetriedByRequestLayer } from './retry.ts';
 
-/** Query keys are `[path, params?]` (SPEC §7): the key alone says what is fetched. */
+/**
+ * Query keys are `[path, params?]` (SPEC §7): the key alone says what is fetched. A second element
+ * that is a plain object is the query string; anything else in it is ignored.
+ */
 export const fetchByKey: QueryFunction = ({ queryKey, signal }) => {
-  const [path, params] = queryKey as [string, QueryParams | undefined];
-  return apiGet(path, typeof params === 'object' ? params : undefined, signal);
+  const [path, params] = queryKey as [string, unknown];
+  const isParams = typeof params === 'object' && params !== null && !Array.isArray(params);
+  return apiGet(path, isParams ? (params as QueryParams) : undefined, signal);
 };
 
 const MAX_QUERY_RETRIES = 3;
+const MAX_QUERY_RETRY_DELAY_MS = 30_000;
+const MAX_MUTATION_RETRIES = 2;
+const MAX_MUTATION_RETRY_DELAY_MS = 10_000;
+
+/**
+ * Who retries what, so that no call is retried in two places:
+ * - Queries: TanStack Query (up to 3 retries, 1 s doubling to 30 s). apiGet does not retry by
+ *   default, so fetchByKey and feature queryFns calling apiGet get exactly these retries.
+ * - Writes: apiSend retries each call itself (retry.ts, 2 attempts, Retry-After aware). That is the
+ *   right place because a mutationFn may send several calls (one per role, one per tag); retrying the
+ *   whole mutation would repeat the calls that already succeeded.
+ * The TanStack mutation defaults below (SPEC §9: up to 2 retries, delay capped at 10 s) therefore
+ * skip any error the request layer already retried, i.e. everything that came from apiSend; they
+ * only act on mutationFns that do not go through it.
+ */
+const retryUnlessRetried = (maxRetries: number) => (failures: number, error: unknown) =>
+  failures < maxRetries && isServerOrNetworkFailure(error) && !wasRetriedByRequestLayer(error);
+
+const doublingDelay = (capMs: number) => (failures: number) => Math.min(1000 * 2 ** failures, capMs);
 
 export function createQueryClient(): QueryClient {
+  removeStalePersistedCache();
   return new QueryClient({
     defaultOptions: {
       queries: {
         queryFn: fetchByKey,
         staleTime: 5 * 60_000,
         gcTime: 10 * 60_000,
-        // Only server failures are worth another try; a 4xx will answer the same again.
-        retry: (failures, error) =>
-          failures < MAX_QUERY_RETRIES && (!(error instanceof ApiError) || error.status >= 500),
-        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+        retry: retryUnlessRetried(MAX_QUERY_RETRIES),
+        retryDelay: doublingDelay(MAX_QUERY_RETRY_DELAY_MS),
+      },
+      mutations: {
+        retry: retryUnlessRetried(MAX_MUTATION_RETRIES),
+        retryDelay: doublingDelay(MAX_MUTATION_RETRY_DELAY_MS),
       },
     },
   });
 }
+
+/**
+ * For the `/api/auth/me` query (SPEC §4, §9): always stale, so focus, mount and reconnect re-check
+ * the session; retried once; kept 5 minutes. Spread it into that query's options.
+ */
+export const currentUserQueryDefaults = {
+  staleTime: 0,
+  retry: 1,
+  gcTime: 5 * 60_000,
+  refetchOnWindowFocus: true,
+  refetchOnMount: true,
+  refetchOnReconnect: true,
+} as const;
