@@ -62,6 +62,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       SEED_DEMO: 'auto',
+      // One loopback address plays every user of the suite; real limits stay covered by the server tests.
+      RATE_LIMIT_MULTIPLIER: '20',
     } as Record<string, string>,
   },
 });
