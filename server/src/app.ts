@@ -5,12 +5,14 @@ import { oauthRoutes } from './features/auth/oauth-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { browseRoutes } from './features/browse/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { profileRoutes } from './features/profiles/routes.ts';
 import { roleRoutes } from './features/roles/routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { mediaPlugin } from './plugins/media.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -51,6 +53,8 @@ export async function buildApp({
   await app.register(csrfPlugin, { secret: config.sessionSecret, secure: https });
   await app.register(rateLimitPlugin, { multiplier: config.rateLimitMultiplier, redisUrl: config.redisUrl });
 
+  await app.register(mediaPlugin, { dataDir: config.dataDir });
+
   await app.register(healthRoutes);
   await app.register(authRoutes, {
     mailer:
@@ -66,6 +70,7 @@ export async function buildApp({
   await app.register(oauthRoutes, { providers: config.oauth, publicUrl: config.publicUrl, secure: https });
   await app.register(roleRoutes);
   await app.register(browseRoutes);
+  await app.register(profileRoutes, { dataDir: config.dataDir });
 
   await app.register(clientAppPlugin, { root: config.clientDist });
   await app.ready();

@@ -45,6 +45,7 @@ export class TestBrowser {
     url: string,
     options: {
       body?: Record<string, unknown>;
+      form?: MultipartForm;
       csrf?: boolean | string;
       headers?: Record<string, string>;
     } = {},
@@ -57,6 +58,11 @@ export class TestBrowser {
     if (cookie) headers.cookie = cookie;
     const request: InjectOptions = { method, url, headers, remoteAddress: this.ip };
     if (options.body) request.payload = options.body;
+    if (options.form) {
+      const { payload, contentType } = encodeMultipart(options.form);
+      request.payload = payload;
+      headers['content-type'] = contentType;
+    }
     const response = await this.app.inject(request);
     for (const c of setCookies(response)) {
       const expired =
@@ -98,6 +104,33 @@ export class TestBrowser {
     this.forgetCsrfToken();
     return response;
   }
+}
+
+export interface MultipartForm {
+  fields?: Record<string, string>;
+  file?: { name: string; type: string; bytes: Buffer };
+}
+
+/** multipart/form-data as a browser sends it: fields first, then the file. */
+export function encodeMultipart(form: MultipartForm): { payload: Buffer; contentType: string } {
+  const boundary = `----crewbase${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(form.fields ?? {})) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (form.file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${form.file.name}"\r\nContent-Type: ${form.file.type}\r\n\r\n`,
+      ),
+      form.file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 let counter = 0;

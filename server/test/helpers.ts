@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { type AppConfig, loadConfig } from '../src/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -36,6 +36,7 @@ export interface TestApp {
   app: FastifyInstance;
   db: DatabaseHandle['db'];
   url: string;
+  config: AppConfig;
 }
 
 /** The real app on a real database of its own, closed after the file. */
@@ -51,5 +52,5 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const app = await buildApp({ config, databaseUrl: url, logger: false });
   afterAll(() => app.close());
-  return { app, db: handle.db, url };
+  return { app, db: handle.db, url, config };
 }

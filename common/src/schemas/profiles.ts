@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { roleCategorySchema } from './roles.ts';
+
+/** SPEC §5 profile rules and messages, shared by the setup dialog, the edit page and the routes. */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+export const profileBasicsRequest = z.object({
+  bio: optionalText(LIMITS.bioMax, 'Bio must be less than 500 characters'),
+  location: optionalText(LIMITS.locationMax, 'Location must be less than 100 characters'),
+  contactInfo: optionalText(LIMITS.contactInfoMax, 'Contact info must be less than 100 characters'),
+  displayName: optionalText(
+    LIMITS.displayNameMax,
+    `Name must be less than ${LIMITS.displayNameMax} characters`,
+  ),
+});
+export type ProfileBasicsRequest = z.input<typeof profileBasicsRequest>;
+
+/** Dates as YYYY-MM-DD; empty means "not given". */
+const isoDate = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? null : value))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2024-03-31')
+      .refine((value) => !Number.isNaN(Date.parse(value)), 'Use a date like 2024-03-31')
+      .nullable(),
+  )
+  .nullable()
+  .optional();
+
+export const experienceRequest = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(2, 'Title must be at least 2 characters')
+      .max(120, 'Title must be at most 120 characters'),
+    projectName: z
+      .string()
+      .trim()
+      .min(2, 'Project name must be at least 2 characters')
+      .max(120, 'Project name must be at most 120 characters'),
+    startDate: isoDate,
+    endDate: isoDate,
+    description: optionalText(
+      LIMITS.experienceDescriptionMax,
+      'Description must be less than 500 characters',
+    ),
+  })
+  .refine((e) => !e.startDate || !e.endDate || e.endDate >= e.startDate, {
+    message: 'End date must be after the start date',
+    path: ['endDate'],
+  });
+export type ExperienceRequest = z.input<typeof experienceRequest>;
+
+const thisYearPlusOne = () => new Date().getFullYear() + 1;
+
+export const credentialRequest = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(2, 'Title must be at least 2 characters')
+    .max(120, 'Title must be at most 120 characters'),
+  institution: z
+    .string()
+    .trim()
+    .min(2, 'Institution must be at least 2 characters')
+    .max(120, 'Institution must be at most 120 characters'),
+  // SPEC §5: numeric, empty becomes undefined.
+  year: z
+    .preprocess(
+      (value) => (value === '' || value === null || value === undefined ? undefined : Number(value)),
+      z
+        .number({ error: 'Year must be a number' })
+        .int('Year must be a whole number')
+        .min(1900, 'Year must be 1900 or later')
+        .refine((year) => year <= thisYearPlusOne(), {
+          error: () => `Year must be ${thisYearPlusOne()} or earlier`,
+        })
+        .optional(),
+    )
+    .optional(),
+  description: optionalText(LIMITS.credentialDescriptionMax, 'Description must be less than 200 characters'),
+});
+export type CredentialRequest = z.input<typeof credentialRequest>;
+
+export const tagRequest = z.object({
+  tag: z
+    .string()
+    .trim()
+    .min(1, 'Tag cannot be empty')
+    .max(LIMITS.tagMax, `Each tag must be at most ${LIMITS.tagMax} characters`),
+});
+
+/** SPEC §5: comma-separated, each trimmed, empty ones dropped (and repeats, ignoring case). */
+export function parseTags(input: string): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of input.split(',')) {
+    const tag = raw.trim();
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}
+
+export const roleLinkRequest = z.object({
+  roleId: z.number({ error: 'Choose a role' }).int().positive('Choose a role'),
+});
+
+export const reorderRequest = z.object({ ids: z.array(z.number().int().positive()).max(200) });
+
+export const portfolioLinkRequest = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(2, 'Title must be at least 2 characters')
+    .max(120, 'Title must be at most 120 characters'),
+  url: z
+    .url({ error: 'Enter a full web address, starting with https://' })
+    .refine((url) => /^https?:\/\//.test(url), 'Enter a full web address, starting with https://'),
+  description: optionalText(300, 'Description must be less than 300 characters'),
+});
+
+export const portfolioUpdateRequest = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(2, 'Title must be at least 2 characters')
+    .max(120, 'Title must be at most 120 characters'),
+  description: optionalText(300, 'Description must be less than 300 characters'),
+});
+
+export const experienceSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  projectName: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  description: z.string().nullable(),
+  position: z.number().int(),
+});
+export type Experience = z.infer<typeof experienceSchema>;
+
+export const credentialSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  institution: z.string(),
+  year: z.number().int().nullable(),
+  description: z.string().nullable(),
+});
+export type Credential = z.infer<typeof credentialSchema>;
+
+export const tagSchema = z.object({ id: z.number().int(), tag: z.string() });
+export type Tag = z.infer<typeof tagSchema>;
+
+export const PORTFOLIO_KINDS = ['image', 'video', 'link'] as const;
+export const portfolioItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(PORTFOLIO_KINDS),
+  title: z.string(),
+  description: z.string().nullable(),
+  /** For an image: its URL; for a video or link: the address given. */
+  url: z.string(),
+  /** For an image: a smaller rendition; for a video: the embed address (YouTube no-cookie, Vimeo player). */
+  thumbnailUrl: z.string().nullable(),
+  embedUrl: z.string().nullable(),
+  position: z.number().int(),
+});
+export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
+
+export const profileRoleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: roleCategorySchema,
+  icon: z.string(),
+});
+
+export const publicProfileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  bio: z.string().nullable(),
+  location: z.string().nullable(),
+  contactInfo: z.string().nullable(),
+  isSubscribed: z.boolean(),
+  memberSince: z.string(),
+  roles: z.array(profileRoleSchema),
+  experiences: z.array(experienceSchema),
+  credentials: z.array(credentialSchema),
+  tags: z.array(tagSchema),
+  portfolio: z.array(portfolioItemSchema),
+  /** Only for the owner (and admins): what the owner sees on their own page. */
+  email: z.string().optional(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+export const profileStatsSchema = z.object({
+  views7Days: z.number().int(),
+  views30Days: z.number().int(),
+  completeness: z.object({
+    percent: z.number().int(),
+    missing: z.array(z.enum(['basic', 'roles', 'experience', 'credentials', 'tags', 'avatar', 'portfolio'])),
+  }),
+});
+export type ProfileStats = z.infer<typeof profileStatsSchema>;

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const owner = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+export const experiences = pgTable(
+  'experiences',
+  {
+    id: serial('id').primaryKey(),
+    userId: owner(),
+    title: text('title').notNull(),
+    projectName: text('project_name').notNull(),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    description: text('description'),
+    /** Owner-chosen order; new entries go first. */
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('experiences_user_idx').on(t.userId, t.position)],
+);
+
+export const credentials = pgTable(
+  'credentials',
+  {
+    id: serial('id').primaryKey(),
+    userId: owner(),
+    title: text('title').notNull(),
+    institution: text('institution').notNull(),
+    year: integer('year'),
+    description: text('description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('credentials_user_idx').on(t.userId)],
+);
+
+export const userTags = pgTable(
+  'user_tags',
+  {
+    id: serial('id').primaryKey(),
+    userId: owner(),
+    tag: text('tag').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // "Steadicam" and "steadicam" are one skill.
+  (t) => [uniqueIndex('user_tags_user_tag_idx').on(t.userId, sql`lower(${t.tag})`)],
+);
+
+export const portfolioItems = pgTable(
+  'portfolio_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: owner(),
+    kind: text('kind', { enum: ['image', 'video', 'link'] }).notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    url: text('url').notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    embedUrl: text('embed_url'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('portfolio_items_user_idx').on(t.userId, t.position)],
+);
+
+/** One row per viewer per profile per day: a view is counted once a day, never for the owner. */
+export const profileViews = pgTable(
+  'profile_views',
+  {
+    profileId: owner(),
+    viewerKey: text('viewer_key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.day, t.viewerKey] })],
+);

@@ -1,0 +1,285 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS } from '#common/limits';
+import {
+  credentialRequest,
+  credentialSchema,
+  experienceRequest,
+  experienceSchema,
+  portfolioItemSchema,
+  portfolioLinkRequest,
+  portfolioUpdateRequest,
+  profileBasicsRequest,
+  profileRoleSchema,
+  profileStatsSchema,
+  publicProfileSchema,
+  reorderRequest,
+  roleLinkRequest,
+  tagRequest,
+  tagSchema,
+} from '#common/schemas/profiles';
+import { HttpError } from '../../errors.ts';
+import * as profiles from './service.ts';
+
+const userParams = z.object({
+  id: z.coerce.number({ error: 'Not a valid profile id' }).int().positive('Not a valid profile id'),
+});
+const itemParams = userParams.extend({
+  itemId: z.coerce.number({ error: 'Not a valid id' }).int().positive('Not a valid id'),
+});
+const noContent = { 204: z.null() };
+const TOO_LARGE = `Images can be at most ${LIMITS.uploadMaxBytes / 1024 / 1024} MB`;
+
+/** Reads the single uploaded file; a file over the limit answers 413 with a message people understand. */
+async function uploadedFile(request: FastifyRequest) {
+  const file = await request.file().catch((error: { code?: string }) => {
+    if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw new HttpError(400, 'Send the image as multipart/form-data');
+    throw error;
+  });
+  if (!file) throw new HttpError(400, 'Choose an image to upload', { file: 'Choose an image to upload' });
+  try {
+    const bytes = await file.toBuffer();
+    const field = (name: string) => {
+      const value = file.fields[name];
+      return value && !Array.isArray(value) && value.type === 'field' ? String(value.value) : undefined;
+    };
+    return { bytes, field };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, TOO_LARGE, { file: TOO_LARGE });
+    throw error;
+  }
+}
+
+export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (app, { dataDir }) => {
+  // Runs before validation: someone else's profile is refused as such, whatever the body says.
+  const canEdit = async (request: FastifyRequest) =>
+    profiles.assertCanEdit(request.auth, Number((request.params as { id: string }).id));
+
+  app.get(
+    '/api/users/:id',
+    { schema: { params: userParams, response: { 200: publicProfileSchema } } },
+    async (request) => {
+      const profile = await profiles.getProfile(app.db, request.params.id, request.auth);
+      const viewerKey = request.auth ? `user:${request.auth.user.id}` : `net:${request.meta().ipPrefix}`;
+      // Counting the view must not slow the page down or fail it.
+      profiles
+        .recordView(app.db, request.params.id, viewerKey, request.auth)
+        .catch((err: unknown) => request.log.warn({ err }, 'profile view not recorded'));
+      return profile;
+    },
+  );
+
+  app.get(
+    '/api/users/:id/stats',
+    { preValidation: canEdit, schema: { params: userParams, response: { 200: profileStatsSchema } } },
+    async (request) => profiles.getStats(app.db, request.params.id),
+  );
+
+  app.patch(
+    '/api/users/:id',
+    {
+      preValidation: canEdit,
+      schema: { params: userParams, body: profileBasicsRequest, response: { 200: publicProfileSchema } },
+    },
+    async (request) => profiles.updateBasics(app.db, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/users/:id/roles',
+    {
+      preValidation: canEdit,
+      schema: {
+        params: userParams,
+        body: roleLinkRequest,
+        response: { 200: profileRoleSchema, 201: profileRoleSchema },
+      },
+    },
+    async (request, reply) => {
+      const { role, created } = await profiles.addRole(app.db, request.params.id, request.body.roleId);
+      return reply.code(created ? 201 : 200).send(role);
+    },
+  );
+
+  app.delete(
+    '/api/users/:id/roles/:itemId',
+    { preValidation: canEdit, schema: { params: itemParams, response: noContent } },
+    async (request, reply) => {
+      await profiles.removeRole(app.db, request.params.id, request.params.itemId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/users/:id/experiences',
+    {
+      preValidation: canEdit,
+      schema: { params: userParams, body: experienceRequest, response: { 201: experienceSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await profiles.addExperience(app.db, request.params.id, request.body)),
+  );
+
+  app.put(
+    '/api/users/:id/experiences/order',
+    { preValidation: canEdit, schema: { params: userParams, body: reorderRequest, response: noContent } },
+    async (request, reply) => {
+      await profiles.reorder(app.db, 'experiences', request.params.id, request.body.ids);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/api/users/:id/experiences/:itemId',
+    {
+      preValidation: canEdit,
+      schema: { params: itemParams, body: experienceRequest, response: { 200: experienceSchema } },
+    },
+    async (request) =>
+      profiles.editExperience(app.db, request.params.id, request.params.itemId, request.body),
+  );
+
+  app.delete(
+    '/api/users/:id/experiences/:itemId',
+    { preValidation: canEdit, schema: { params: itemParams, response: noContent } },
+    async (request, reply) => {
+      await profiles.removeExperience(app.db, request.params.id, request.params.itemId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/users/:id/credentials',
+    {
+      preValidation: canEdit,
+      schema: { params: userParams, body: credentialRequest, response: { 201: credentialSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await profiles.addCredential(app.db, request.params.id, request.body)),
+  );
+
+  app.patch(
+    '/api/users/:id/credentials/:itemId',
+    {
+      preValidation: canEdit,
+      schema: { params: itemParams, body: credentialRequest, response: { 200: credentialSchema } },
+    },
+    async (request) =>
+      profiles.editCredential(app.db, request.params.id, request.params.itemId, request.body),
+  );
+
+  app.delete(
+    '/api/users/:id/credentials/:itemId',
+    { preValidation: canEdit, schema: { params: itemParams, response: noContent } },
+    async (request, reply) => {
+      await profiles.removeCredential(app.db, request.params.id, request.params.itemId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/users/:id/tags',
+    {
+      preValidation: canEdit,
+      schema: { params: userParams, body: tagRequest, response: { 200: tagSchema, 201: tagSchema } },
+    },
+    async (request, reply) => {
+      const { tag, created } = await profiles.addTag(app.db, request.params.id, request.body.tag);
+      return reply.code(created ? 201 : 200).send(tag);
+    },
+  );
+
+  app.delete(
+    '/api/users/:id/tags/:itemId',
+    { preValidation: canEdit, schema: { params: itemParams, response: noContent } },
+    async (request, reply) => {
+      await profiles.removeTag(app.db, request.params.id, request.params.itemId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/users/:id/avatar',
+    {
+      preValidation: canEdit,
+      schema: { params: userParams, response: { 200: z.object({ profileImage: z.string() }) } },
+    },
+    async (request) => {
+      const { bytes } = await uploadedFile(request);
+      return profiles.replaceAvatar(app.db, dataDir, request.params.id, bytes);
+    },
+  );
+
+  app.delete(
+    '/api/users/:id/avatar',
+    { preValidation: canEdit, schema: { params: userParams, response: noContent } },
+    async (request, reply) => {
+      await profiles.removeAvatar(app.db, dataDir, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  /** A portfolio image (multipart: title, description?, file), or a video/web link (JSON). */
+  app.post(
+    '/api/users/:id/portfolio',
+    { preValidation: canEdit, schema: { params: userParams, response: { 201: portfolioItemSchema } } },
+    async (request, reply) => {
+      if (request.isMultipart()) {
+        const { bytes, field } = await uploadedFile(request);
+        const meta = portfolioUpdateRequest.safeParse({
+          title: field('title') ?? '',
+          description: field('description'),
+        });
+        if (!meta.success) {
+          const issue = meta.error.issues[0];
+          throw new HttpError(400, issue?.message ?? 'Invalid portfolio item', {
+            [String(issue?.path[0] ?? 'title')]: issue?.message ?? '',
+          });
+        }
+        const item = await profiles.addPortfolioImage(app.db, dataDir, request.params.id, bytes, {
+          title: meta.data.title,
+          description: meta.data.description ?? null,
+        });
+        return reply.code(201).send(item);
+      }
+      const link = portfolioLinkRequest.safeParse(request.body);
+      if (!link.success) {
+        const fields = Object.fromEntries(
+          link.error.issues.map((issue) => [String(issue.path[0] ?? '_'), issue.message]),
+        );
+        throw new HttpError(400, link.error.issues[0]?.message ?? 'Invalid link', fields);
+      }
+      return reply.code(201).send(await profiles.addPortfolioLink(app.db, request.params.id, link.data));
+    },
+  );
+
+  app.put(
+    '/api/users/:id/portfolio/order',
+    { preValidation: canEdit, schema: { params: userParams, body: reorderRequest, response: noContent } },
+    async (request, reply) => {
+      await profiles.reorder(app.db, 'portfolio', request.params.id, request.body.ids);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/api/users/:id/portfolio/:itemId',
+    {
+      preValidation: canEdit,
+      schema: { params: itemParams, body: portfolioUpdateRequest, response: { 200: portfolioItemSchema } },
+    },
+    async (request) =>
+      profiles.editPortfolioItem(app.db, request.params.id, request.params.itemId, request.body),
+  );
+
+  app.delete(
+    '/api/users/:id/portfolio/:itemId',
+    { preValidation: canEdit, schema: { params: itemParams, response: noContent } },
+    async (request, reply) => {
+      await profiles.removePortfolioItem(app.db, dataDir, request.params.id, request.params.itemId);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,259 @@
+import { LIMITS } from '#common/limits';
+import type {
+  CredentialRequest,
+  ExperienceRequest,
+  ProfileBasicsRequest,
+  ProfileStats,
+  PublicProfile,
+} from '#common/schemas/profiles';
+import type { Database } from '../../db/client.ts';
+import { HttpError, NotFoundError } from '../../errors.ts';
+import type { RequestAuth } from '../../plugins/session.ts';
+import { removeStoredImage, storeAvatar, storePortfolioImage } from '../../uploads/images.ts';
+import * as q from './queries.ts';
+import { videoEmbedUrl } from './video-links.ts';
+
+export const NOT_YOUR_PROFILE = 'You can only change your own profile';
+
+/** Only the owner, or an admin, changes a profile. Checked on the server for every write. */
+export function assertCanEdit(auth: RequestAuth | null, profileId: number): void {
+  if (!auth) throw new HttpError(401, 'Please sign in to continue');
+  if (auth.user.id !== profileId && auth.user.role !== 'admin') throw new HttpError(403, NOT_YOUR_PROFILE);
+}
+
+async function requireProfileUser(db: Database, userId: number) {
+  const user = await q.findProfileUser(db, userId);
+  if (!user) throw new NotFoundError('Profile not found');
+  return user;
+}
+
+/** The whole public profile: one query per related table, run side by side. */
+export async function getProfile(
+  db: Database,
+  userId: number,
+  viewer: RequestAuth | null,
+): Promise<PublicProfile> {
+  const [user, roles, experiences, credentials, tags, portfolio] = await Promise.all([
+    q.findProfileUser(db, userId),
+    q.listProfileRoles(db, userId),
+    q.listExperiences(db, userId),
+    q.listCredentials(db, userId),
+    q.listTags(db, userId),
+    q.listPortfolio(db, userId),
+  ]);
+  if (!user) throw new NotFoundError('Profile not found');
+  const { email, createdAt, ...publicFields } = user;
+  const isOwner = viewer !== null && (viewer.user.id === userId || viewer.user.role === 'admin');
+  return {
+    ...publicFields,
+    memberSince: createdAt.toISOString(),
+    roles,
+    experiences,
+    credentials,
+    tags,
+    portfolio,
+    // The address is private; contactInfo is what the owner chose to share.
+    ...(isOwner ? { email } : {}),
+  };
+}
+
+export function recordView(db: Database, profileId: number, viewerKey: string, viewer: RequestAuth | null) {
+  if (viewer?.user.id === profileId) return Promise.resolve();
+  return q.recordProfileView(db, profileId, viewerKey);
+}
+
+export async function updateBasics(db: Database, userId: number, input: ProfileBasicsRequest) {
+  await requireProfileUser(db, userId);
+  const values = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  await q.updateBasics(db, userId, values);
+  return getProfile(db, userId, null);
+}
+
+export async function addRole(db: Database, userId: number, roleId: number) {
+  await requireProfileUser(db, userId);
+  const role = await q.roleExists(db, roleId);
+  if (!role) throw new HttpError(400, 'That role does not exist', { roleId: 'That role does not exist' });
+  const created = await q.addRole(db, userId, roleId);
+  return { role, created };
+}
+
+export async function removeRole(db: Database, userId: number, roleId: number) {
+  if (!(await q.removeRole(db, userId, roleId))) throw new NotFoundError('That role is not on this profile');
+}
+
+function experienceValues(input: ExperienceRequest & Record<string, unknown>) {
+  return {
+    title: input.title,
+    projectName: input.projectName,
+    startDate: input.startDate ?? null,
+    endDate: input.endDate ?? null,
+    description: input.description ?? null,
+  };
+}
+
+export async function addExperience(db: Database, userId: number, input: ExperienceRequest) {
+  await requireProfileUser(db, userId);
+  const created = await q.insertExperience(db, userId, experienceValues(input));
+  if (!created) throw new Error('insert returned nothing');
+  return created;
+}
+
+export async function editExperience(db: Database, userId: number, id: number, input: ExperienceRequest) {
+  const updated = await q.updateExperience(db, userId, id, experienceValues(input));
+  if (!updated) throw new NotFoundError('Experience not found');
+  return updated;
+}
+
+export async function removeExperience(db: Database, userId: number, id: number) {
+  if (!(await q.deleteExperience(db, userId, id))) throw new NotFoundError('Experience not found');
+}
+
+function credentialValues(input: CredentialRequest) {
+  return {
+    title: input.title,
+    institution: input.institution,
+    year: typeof input.year === 'number' ? input.year : null,
+    description: input.description ?? null,
+  };
+}
+
+export async function addCredential(db: Database, userId: number, input: CredentialRequest) {
+  await requireProfileUser(db, userId);
+  const created = await q.insertCredential(db, userId, credentialValues(input));
+  if (!created) throw new Error('insert returned nothing');
+  return created;
+}
+
+export async function editCredential(db: Database, userId: number, id: number, input: CredentialRequest) {
+  const updated = await q.updateCredential(db, userId, id, credentialValues(input));
+  if (!updated) throw new NotFoundError('Credential not found');
+  return updated;
+}
+
+export async function removeCredential(db: Database, userId: number, id: number) {
+  if (!(await q.deleteCredential(db, userId, id))) throw new NotFoundError('Credential not found');
+}
+
+/** A tag already on the profile (in any case) is answered as it is: never a second row. */
+export async function addTag(db: Database, userId: number, tag: string) {
+  await requireProfileUser(db, userId);
+  const existing = await q.findTag(db, userId, tag);
+  if (existing) return { tag: existing, created: false };
+  if ((await q.countTags(db, userId)) >= LIMITS.tagsPerProfile) {
+    throw new HttpError(400, `A profile can have at most ${LIMITS.tagsPerProfile} tags`, {
+      tag: `A profile can have at most ${LIMITS.tagsPerProfile} tags`,
+    });
+  }
+  const created = (await q.insertTag(db, userId, tag)) ?? (await q.findTag(db, userId, tag));
+  if (!created) throw new Error('tag insert returned nothing');
+  return { tag: created, created: true };
+}
+
+export async function removeTag(db: Database, userId: number, id: number) {
+  if (!(await q.deleteTag(db, userId, id))) throw new NotFoundError('Tag not found');
+}
+
+export async function replaceAvatar(db: Database, dataDir: string, userId: number, bytes: Buffer) {
+  const user = await requireProfileUser(db, userId);
+  const stored = await storeAvatar(dataDir, bytes);
+  await q.setProfileImage(db, userId, stored.url);
+  await removeStoredImage(dataDir, user.profileImage);
+  return { profileImage: stored.url };
+}
+
+export async function removeAvatar(db: Database, dataDir: string, userId: number) {
+  const user = await requireProfileUser(db, userId);
+  await q.setProfileImage(db, userId, null);
+  await removeStoredImage(dataDir, user.profileImage);
+}
+
+async function assertPortfolioRoom(db: Database, userId: number) {
+  if ((await q.countPortfolio(db, userId)) >= LIMITS.portfolioItemsMax) {
+    throw new HttpError(400, `A portfolio can have at most ${LIMITS.portfolioItemsMax} items`);
+  }
+}
+
+export async function addPortfolioImage(
+  db: Database,
+  dataDir: string,
+  userId: number,
+  bytes: Buffer,
+  meta: { title: string; description: string | null },
+) {
+  await requireProfileUser(db, userId);
+  await assertPortfolioRoom(db, userId);
+  const stored = await storePortfolioImage(dataDir, bytes);
+  const item = await q.insertPortfolioItem(db, userId, {
+    kind: 'image',
+    title: meta.title,
+    description: meta.description,
+    url: stored.url,
+    thumbnailUrl: stored.thumbnailUrl,
+    embedUrl: null,
+  });
+  if (!item) throw new Error('insert returned nothing');
+  return item;
+}
+
+export async function addPortfolioLink(
+  db: Database,
+  userId: number,
+  input: { title: string; url: string; description?: string | null },
+) {
+  await requireProfileUser(db, userId);
+  await assertPortfolioRoom(db, userId);
+  const embedUrl = videoEmbedUrl(input.url);
+  const item = await q.insertPortfolioItem(db, userId, {
+    kind: embedUrl ? 'video' : 'link',
+    title: input.title,
+    description: input.description ?? null,
+    url: input.url,
+    thumbnailUrl: null,
+    embedUrl,
+  });
+  if (!item) throw new Error('insert returned nothing');
+  return item;
+}
+
+export async function editPortfolioItem(
+  db: Database,
+  userId: number,
+  id: number,
+  input: { title: string; description?: string | null },
+) {
+  const item = await q.updatePortfolioItem(db, userId, id, {
+    title: input.title,
+    description: input.description ?? null,
+  });
+  if (!item) throw new NotFoundError('Portfolio item not found');
+  return item;
+}
+
+export async function removePortfolioItem(db: Database, dataDir: string, userId: number, id: number) {
+  const removed = await q.deletePortfolioItem(db, userId, id);
+  if (!removed) throw new NotFoundError('Portfolio item not found');
+  if (removed.kind === 'image') await removeStoredImage(dataDir, removed.url);
+}
+
+export function reorder(db: Database, table: 'experiences' | 'portfolio', userId: number, ids: number[]) {
+  return q.reorder(db, table, userId, ids);
+}
+
+/** The dashboard's numbers: views, and which setup steps are still empty (in setup order). */
+export async function getStats(db: Database, userId: number): Promise<ProfileStats> {
+  const [views, profile] = await Promise.all([q.countProfileViews(db, userId), getProfile(db, userId, null)]);
+  const checks = [
+    ['basic', Boolean(profile.bio && profile.location)],
+    ['roles', profile.roles.length > 0],
+    ['experience', profile.experiences.length > 0],
+    ['credentials', profile.credentials.length > 0],
+    ['tags', profile.tags.length > 0],
+    ['avatar', profile.profileImage !== null],
+    ['portfolio', profile.portfolio.length > 0],
+  ] as const;
+  const missing = checks.filter(([, done]) => !done).map(([step]) => step);
+  return {
+    ...views,
+    completeness: { percent: Math.round(((checks.length - missing.length) / checks.length) * 100), missing },
+  };
+}
