@@ -1,5 +1,15 @@
 import { ROLE_CATALOGUE, type RoleCategory } from '#common/roles';
-import { FILM_CITIES, FIRST_NAMES, GENRES, LAST_NAMES, PROJECT_WORDS, STRENGTHS } from './demo-words.ts';
+import {
+  CREDENTIAL_TITLES,
+  FILM_CITIES,
+  FIRST_NAMES,
+  GENRES,
+  INSTITUTIONS,
+  LAST_NAMES,
+  PROJECT_WORDS,
+  SKILLS,
+  STRENGTHS,
+} from './demo-words.ts';
 import { createRandom, type Random } from './random.ts';
 
 export const DEMO_SEED = 20_261_121;
@@ -13,6 +23,48 @@ export interface DemoCrewMember {
   bio: string;
   /** Role names from the catalogue, the primary role first. */
   roleNames: string[];
+  experiences: {
+    title: string;
+    projectName: string;
+    startDate: string;
+    endDate: string | null;
+    description: string;
+  }[];
+  credentials: { title: string; institution: string; year: number }[];
+  tags: string[];
+  portfolio: { title: string; url: string; description: string }[];
+}
+
+function pickSome<T>(random: Random, items: readonly T[], count: number): T[] {
+  const pool = [...items];
+  const chosen: T[] = [];
+  while (chosen.length < count && pool.length > 0)
+    chosen.push(pool.splice(Math.floor(random.next() * pool.length), 1)[0] as T);
+  return chosen;
+}
+
+const isoDay = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}-01`;
+
+/** A career that reads true: recent jobs first, each a few months long, the latest possibly ongoing. */
+function writeExperiences(random: Random, roles: string[], genre: string): DemoCrewMember['experiences'] {
+  // Months since year 0, counting back from late 2026.
+  let cursor = 2026 * 12 + random.int(0, 9);
+  const day = (months: number) =>
+    `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, '0')}-01`;
+  return Array.from({ length: random.int(2, 5) }, (_, index) => {
+    const end = cursor;
+    const start = end - random.int(1, 6);
+    cursor = start - random.int(0, 4);
+    const project = random.pick(PROJECT_WORDS);
+    const role = roles[index % roles.length] ?? 'Crew';
+    return {
+      title: role,
+      projectName: project,
+      startDate: day(start),
+      endDate: index === 0 && random.chance(0.3) ? null : day(end),
+      description: `${role} on "${project}", ${genre.replace(/s$/, '')}.`,
+    };
+  });
 }
 
 const cityTotal = FILM_CITIES.reduce((sum, [, weight]) => sum + weight, 0);
@@ -76,6 +128,7 @@ export function* generateDemoCrew(count: number, offset = 0, seed = DEMO_SEED): 
     const roleNames = pickRoles(random);
     const category = ROLE_CATALOGUE.find((r) => r.name === roleNames[0])?.category ?? 'production';
     const username = `${slug(first)}.${slug(last)}${index}`;
+    const genre = random.pick(GENRES);
     yield {
       username,
       email: `${username}@example.com`,
@@ -83,6 +136,22 @@ export function* generateDemoCrew(count: number, offset = 0, seed = DEMO_SEED): 
       location,
       bio: writeBio(random, roleNames, category, location),
       roleNames,
+      experiences: writeExperiences(random, roleNames, genre),
+      credentials: pickSome(random, CREDENTIAL_TITLES[category] ?? [], random.int(1, 2)).map((title) => ({
+        title,
+        institution: random.pick(INSTITUTIONS),
+        year: random.int(1998, 2025),
+      })),
+      tags: pickSome(random, SKILLS[category] ?? [], random.int(3, 6)),
+      portfolio: random.chance(0.35)
+        ? [
+            {
+              title: 'Website and reel',
+              url: `https://${username.replace('.', '-')}.example.com`,
+              description: `Stills, reel and credits of ${first} ${last}.`,
+            },
+          ]
+        : [],
     };
   }
 }

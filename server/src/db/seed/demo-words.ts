@@ -223,3 +223,87 @@ export const STRENGTHS: Record<string, readonly string[]> = {
     'takes direction quickly and arrives prepared',
   ],
 };
+
+export const INSTITUTIONS = [
+  'AFI Conservatory',
+  'NYU Tisch School of the Arts',
+  'USC School of Cinematic Arts',
+  'National Film and Television School',
+  'London Film School',
+  'La Fémis',
+  'FAMU Prague',
+  'Vancouver Film School',
+  'Toronto Film School',
+  'Australian Film Television and Radio School',
+  'IATSE Local 600',
+  'Local 728 Studio Electrical Lighting Technicians',
+  'BECTU',
+  'Chapman University Dodge College',
+] as const;
+
+export const CREDENTIAL_TITLES: Record<string, readonly string[]> = {
+  'pre-production': [
+    'MFA Directing',
+    'MFA Producing',
+    'BA Screenwriting',
+    'Production Management Certificate',
+  ],
+  production: [
+    'BFA Cinematography',
+    'Set Lighting Safety Certification',
+    'OSHA 10 for Entertainment',
+    'Rigging Certificate',
+  ],
+  'post-production': [
+    'MFA Editing',
+    'DaVinci Resolve Certified Colorist',
+    'Avid Certified User',
+    'Pro Tools Certified Operator',
+  ],
+  cast: ['BFA Acting', 'Meisner Technique Program', 'Stage Combat Certificate', 'Voice and Speech Diploma'],
+};
+
+export const SKILLS: Record<string, readonly string[]> = {
+  'pre-production': [
+    'Budgeting',
+    'Scheduling',
+    'Movie Magic',
+    'Script breakdown',
+    'Casting',
+    'Location permits',
+    'Storyboarding',
+    'Pitch decks',
+  ],
+  production: [
+    'ARRI Alexa',
+    'RED',
+    'Steadicam',
+    'LED lighting',
+    'Dolly',
+    'Rigging',
+    'Wireless audio',
+    'Continuity',
+    'Period costume',
+    'SFX makeup',
+  ],
+  'post-production': [
+    'DaVinci Resolve',
+    'Avid Media Composer',
+    'Premiere Pro',
+    'Pro Tools',
+    'Nuke',
+    'After Effects',
+    'Dolby Atmos',
+    'ACES',
+  ],
+  cast: [
+    'Improvisation',
+    'Stage combat',
+    'Horse riding',
+    'Accents',
+    'Singing',
+    'Dance',
+    'Motion capture',
+    'Stunts',
+  ],
+};

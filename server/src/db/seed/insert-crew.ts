@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { roles, userRoles, users } from '../schema/index.ts';
+import {
+  credentials,
+  experiences,
+  portfolioItems,
+  roles,
+  userRoles,
+  users,
+  userTags,
+} from '../schema/index.ts';
 import { type DemoCrewMember, generateDemoCrew } from './demo-crew.ts';
 
 const BATCH_SIZE = 2_000;
@@ -29,8 +37,12 @@ export async function insertDemoCrew(
       const created = await tx
         .insert(users)
         .values(
-          batch.map(({ roleNames: _roles, ...person }) => ({
-            ...person,
+          batch.map((person) => ({
+            username: person.username,
+            email: person.email,
+            displayName: person.displayName,
+            location: person.location,
+            bio: person.bio,
             // Spread sign-up dates over the past three years so "newest" sorting means something.
             createdAt: sql`now() - (random() * interval '1095 days')`,
           })),
@@ -44,6 +56,17 @@ export async function insertDemoCrew(
         })),
       );
       await tx.insert(userRoles).values(links);
+      const each = <T>(pick: (person: DemoCrewMember, userId: number) => T[]) =>
+        created.flatMap((user, i) => (batch[i] ? pick(batch[i], user.id) : []));
+      await tx
+        .insert(experiences)
+        .values(each((p, userId) => p.experiences.map((e, position) => ({ ...e, userId, position }))));
+      await tx.insert(credentials).values(each((p, userId) => p.credentials.map((c) => ({ ...c, userId }))));
+      await tx.insert(userTags).values(each((p, userId) => p.tags.map((tag) => ({ tag, userId }))));
+      const portfolio = each((p, userId) =>
+        p.portfolio.map((item, position) => ({ ...item, userId, position, kind: 'link' as const })),
+      );
+      if (portfolio.length > 0) await tx.insert(portfolioItems).values(portfolio);
     });
     inserted += batch.length;
     onProgress?.(inserted);
