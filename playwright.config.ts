@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${PORT}`;
+// One data directory per port, so two suites on one machine never share (or delete) a database.
+const dataDir = `./data/e2e-${PORT}`;
 
 // The browser tests always run the production build on a private embedded database with the
 // deterministic demo crew, whatever DATABASE_URL the shell has.
@@ -49,7 +51,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'rm -rf data/e2e && node --import tsx server/src/main.ts',
+    command: `rm -rf ${dataDir} && node --import tsx server/src/main.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -58,7 +60,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: './data/e2e',
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       SEED_DEMO: 'auto',

@@ -16,9 +16,11 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
+    users: { type: 'string', default: '0' },
   },
 });
 const rounds = Number(values.rounds);
+const extraUsers = Number(values.users);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
@@ -75,7 +77,20 @@ const children: ChildProcess[] = [];
 try {
   const hello = await startServer(['--import', 'tsx', 'bench/hello-world.ts'], {}, '/');
   children.push(hello.child);
+  if (extraUsers > 0) {
+    // A database of the size the profile goal names, seeded before the server starts.
+    const seed = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/src/db/seed/cli.ts', '--users', String(extraUsers)],
+      {
+        env: { ...process.env, ...serverEnv },
+        stdio: 'inherit',
+      },
+    );
+    await new Promise((resolve) => seed.on('exit', resolve));
+  }
   const app = await startServer(['--import', 'tsx', 'server/src/main.ts'], serverEnv, '/api/health');
+  const profileId = Math.max(1, Math.floor(extraUsers / 2));
   children.push(app.child);
 
   const targets = [
@@ -83,6 +98,7 @@ try {
     ['GET /api/roles', `http://127.0.0.1:${app.port}/api/roles`],
     ['GET / (index.html)', `http://127.0.0.1:${app.port}/`],
     ['GET /api/browse/crew?role=13', `http://127.0.0.1:${app.port}/api/browse/crew?role=13`],
+    [`GET /api/users/${profileId} (full profile)`, `http://127.0.0.1:${app.port}/api/users/${profileId}`],
   ] as const;
   // Rounds interleave the targets so a noisy moment on this shared machine hits all of them alike;
   // each target reports its median round.

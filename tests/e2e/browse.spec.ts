@@ -149,8 +149,13 @@ test.describe('Browse crew', () => {
   test('while the next role loads, the previous role’s crew is not shown under its name', async ({
     page,
   }) => {
-    const [gaffer, grip] = [await roleNamed(page, 'Gaffer'), await roleNamed(page, 'Grip')];
-    expect(grip.count).not.toBe(gaffer.count);
+    const gaffer = await roleNamed(page, 'Gaffer');
+    // The next role must have a different total, or a stale total would look right.
+    const grip = (await fetchRolesWithCounts(page)).find(
+      (r) => r.category === 'production' && r.count !== gaffer.count,
+    );
+    if (!grip)
+      throw new Error('The demo data should have a production role whose crew count differs from Gaffer');
     await page.goto(`/browse?role=${gaffer.id}`);
     await expect(crewRegion(page, 'Gaffer').getByText(/^\d+ people$/)).toHaveText(`${gaffer.count} people`);
 
@@ -172,17 +177,17 @@ test.describe('Browse crew', () => {
       },
     );
     try {
-      await sidebarLink(page, 'Grip').click();
+      await sidebarLink(page, grip.name).click();
       await requestSeen;
-      const region = crewRegion(page, 'Grip');
+      const region = crewRegion(page, grip.name);
       await expect(region).toBeVisible();
-      // Gaffers listed under a "Grip" heading with the Gaffer total would be wrong: show nothing yet.
+      // Gaffers listed under the next role's heading with the Gaffer total would be wrong: show nothing yet.
       await expect(region.getByText(/^\d+ people$/)).toHaveCount(0);
       await expect(crewCards(region)).toHaveCount(0);
     } finally {
       release();
     }
-    const region = crewRegion(page, 'Grip');
+    const region = crewRegion(page, grip.name);
     await expect(region.getByText(/^\d+ people$/)).toHaveText(`${grip.count} people`);
     await expect(crewCards(region)).toHaveCount(Math.min(grip.count, PAGE_SIZE));
   });
