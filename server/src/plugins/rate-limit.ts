@@ -26,6 +26,7 @@ declare module 'fastify' {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const LOG_INTERVAL_MS = 60_000;
 
 function keyOf(request: FastifyRequest): string {
   return request.auth ? `user:${request.auth.user.id}` : `net:${ipPrefix(request.ip)}`;
@@ -43,6 +44,7 @@ export const rateLimitPlugin = fp<{ multiplier: number; redisUrl?: string }>(
       : undefined;
     if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
+    const lastLogged = new Map<string, number>();
     const scaled = (name: RateLimitName): RateLimitOptions => {
       const { max, timeWindow } = RATE_LIMITS[name];
       const perRoute = name === 'login' || name === 'register' || name === 'passwordReset';
@@ -69,7 +71,12 @@ export const rateLimitPlugin = fp<{ multiplier: number; redisUrl?: string }>(
         retryAfter: context.after,
         message: TOO_MANY_REQUESTS,
       }),
-      onExceeded: (request) => {
+      onExceeded: (request, key) => {
+        // One event per key and minute: a flood of refused requests must not become a flood of writes.
+        const now = Date.now();
+        if (now - (lastLogged.get(key) ?? 0) < LOG_INTERVAL_MS) return;
+        lastLogged.set(key, now);
+        if (lastLogged.size > 10_000) lastLogged.clear();
         void recordSecurityEvent(app.db, request.meta(), {
           type: 'rate_limited',
           userId: request.auth?.user.id ?? null,

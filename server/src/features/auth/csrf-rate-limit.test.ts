@@ -101,6 +101,15 @@ describe('rate limits', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: 'Too many requests. Please try again later.' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    // A flood of refused requests is logged once, not once per request.
+    for (let i = 0; i < 5; i++) expect((await b.login(`flood${i}`, 'wrong-password')).statusCode).toBe(429);
+    const logged = await t.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.type, 'rate_limited'), eq(securityEvents.ip, b.ip)));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.detail).toMatchObject({ path: '/api/login' });
   });
 
   it('counts IPv6 clients by /64: neighbours share a limit, another network does not', async () => {
