@@ -43,8 +43,6 @@ function pickSome<T>(random: Random, items: readonly T[], count: number): T[] {
   return chosen;
 }
 
-const isoDay = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}-01`;
-
 /** A career that reads true: recent jobs first, each a few months long, the latest possibly ongoing. */
 function writeExperiences(random: Random, roles: string[], genre: string): DemoCrewMember['experiences'] {
   // Months since year 0, counting back from late 2026.

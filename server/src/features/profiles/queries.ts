@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   credentials,
@@ -61,47 +61,85 @@ export function findProfileUser(db: Executor, userId: number) {
     .then((rows) => rows[0]);
 }
 
-export function listProfileRoles(db: Executor, userId: number) {
+/**
+ * The whole public profile in one round trip: the user row, and each related table aggregated to
+ * JSON by a correlated subquery (each an index scan on user_id). Key order inside the JSON objects
+ * matches the response schema.
+ */
+export function findFullProfile(db: Pick<Database, 'execute'>, userId: number) {
   return db
-    .select({ id: roles.id, name: roles.name, category: roles.category, icon: roles.icon })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId))
-    .orderBy(asc(userRoles.position), asc(roles.sortOrder));
+    .execute<{
+      id: number;
+      username: string;
+      email: string;
+      display_name: string | null;
+      profile_image: string | null;
+      bio: string | null;
+      location: string | null;
+      contact_info: string | null;
+      created_at: string;
+      is_subscribed: boolean;
+      roles: {
+        id: number;
+        name: string;
+        category: 'pre-production' | 'production' | 'post-production' | 'cast';
+        icon: string;
+      }[];
+      experiences: {
+        id: number;
+        title: string;
+        projectName: string;
+        startDate: string | null;
+        endDate: string | null;
+        description: string | null;
+        position: number;
+      }[];
+      credentials: {
+        id: number;
+        title: string;
+        institution: string;
+        year: number | null;
+        description: string | null;
+      }[];
+      tags: { id: number; tag: string }[];
+      portfolio: {
+        id: number;
+        kind: 'image' | 'video' | 'link';
+        title: string;
+        description: string | null;
+        url: string;
+        thumbnailUrl: string | null;
+        embedUrl: string | null;
+        position: number;
+      }[];
+    }>(sql`
+      select u.id, u.username, u.email, u.display_name, u.profile_image, u.bio, u.location, u.contact_info,
+        u.created_at,
+        exists (select 1 from subscriptions s where s.user_id = u.id and s.status = 'active' and s.current_period_end > now()) as is_subscribed,
+        coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'category', r.category, 'icon', r.icon) order by ur.position, r.sort_order)
+          from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]') as roles,
+        coalesce((select json_agg(json_build_object('id', e.id, 'title', e.title, 'projectName', e.project_name,
+            'startDate', e.start_date, 'endDate', e.end_date, 'description', e.description, 'position', e.position)
+            order by e.position, e.end_date desc nulls first, e.start_date desc, e.id desc)
+          from experiences e where e.user_id = u.id), '[]') as experiences,
+        coalesce((select json_agg(json_build_object('id', c.id, 'title', c.title, 'institution', c.institution,
+            'year', c.year, 'description', c.description) order by c.year desc nulls last, c.id desc)
+          from credentials c where c.user_id = u.id), '[]') as credentials,
+        coalesce((select json_agg(json_build_object('id', t.id, 'tag', t.tag) order by t.id)
+          from user_tags t where t.user_id = u.id), '[]') as tags,
+        coalesce((select json_agg(json_build_object('id', p.id, 'kind', p.kind, 'title', p.title, 'description', p.description,
+            'url', p.url, 'thumbnailUrl', p.thumbnail_url, 'embedUrl', p.embed_url, 'position', p.position) order by p.position, p.id desc)
+          from portfolio_items p where p.user_id = u.id), '[]') as portfolio
+      from users u where u.id = ${userId}`)
+    .then((result) => result.rows[0]);
 }
 
-/** Owner's order first; within it, the most recent work first (no end date means ongoing). */
-export function listExperiences(db: Executor, userId: number) {
-  return db
-    .select(experienceColumns)
-    .from(experiences)
-    .where(eq(experiences.userId, userId))
-    .orderBy(
-      asc(experiences.position),
-      sql`${experiences.endDate} desc nulls first`,
-      desc(experiences.startDate),
-      desc(experiences.id),
-    );
-}
-
-export function listCredentials(db: Executor, userId: number) {
-  return db
-    .select(credentialColumns)
-    .from(credentials)
-    .where(eq(credentials.userId, userId))
-    .orderBy(sql`${credentials.year} desc nulls last`, desc(credentials.id));
-}
-
-export function listTags(db: Executor, userId: number) {
-  return db.select(tagColumns).from(userTags).where(eq(userTags.userId, userId)).orderBy(asc(userTags.id));
-}
-
-export function listPortfolio(db: Executor, userId: number) {
-  return db
-    .select(portfolioColumns)
-    .from(portfolioItems)
-    .where(eq(portfolioItems.userId, userId))
-    .orderBy(asc(portfolioItems.position), desc(portfolioItems.id));
+/** Views are buffered and written in batches: a popular profile must not cost a write per visit. */
+export function recordProfileViews(
+  db: Executor,
+  views: { profileId: number; viewerKey: string; day: string }[],
+) {
+  return db.insert(profileViews).values(views).onConflictDoNothing();
 }
 
 export function updateBasics(
@@ -334,13 +372,6 @@ export async function reorder(
       .set({ position: sql`case ${target.id} ${cases} else ${target.position} end` })
       .where(and(eq(target.userId, userId), inArray(target.id, [...ownedIds])));
   });
-}
-
-export function recordProfileView(db: Executor, profileId: number, viewerKey: string) {
-  return db
-    .insert(profileViews)
-    .values({ profileId, viewerKey, day: sql`current_date` })
-    .onConflictDoNothing();
 }
 
 export async function countProfileViews(db: Executor, profileId: number) {

@@ -21,6 +21,7 @@ import {
 } from '#common/schemas/profiles';
 import { HttpError } from '../../errors.ts';
 import * as profiles from './service.ts';
+import { createViewRecorder } from './view-recorder.ts';
 
 const userParams = z.object({
   id: z.coerce.number({ error: 'Not a valid profile id' }).int().positive('Not a valid profile id'),
@@ -54,6 +55,9 @@ async function uploadedFile(request: FastifyRequest) {
 }
 
 export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (app, { dataDir }) => {
+  const views = createViewRecorder(app.db, (err) => app.log.warn({ err }, 'profile views not recorded'));
+  // onClose hooks run in reverse order of registration: this one before the database pool closes.
+  app.addHook('onClose', () => views.close());
   // Runs before validation: someone else's profile is refused as such, whatever the body says.
   const canEdit = async (request: FastifyRequest) =>
     profiles.assertCanEdit(request.auth, Number((request.params as { id: string }).id));
@@ -63,11 +67,13 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
     { schema: { params: userParams, response: { 200: publicProfileSchema } } },
     async (request) => {
       const profile = await profiles.getProfile(app.db, request.params.id, request.auth);
-      const viewerKey = request.auth ? `user:${request.auth.user.id}` : `net:${request.meta().ipPrefix}`;
-      // Counting the view must not slow the page down or fail it.
-      profiles
-        .recordView(app.db, request.params.id, viewerKey, request.auth)
-        .catch((err: unknown) => request.log.warn({ err }, 'profile view not recorded'));
+      // The owner looking at their own page is not a view.
+      if (request.auth?.user.id !== request.params.id) {
+        views.record(
+          request.params.id,
+          request.auth ? `user:${request.auth.user.id}` : `net:${request.meta().ipPrefix}`,
+        );
+      }
       return profile;
     },
   );
@@ -75,7 +81,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
   app.get(
     '/api/users/:id/stats',
     { preValidation: canEdit, schema: { params: userParams, response: { 200: profileStatsSchema } } },
-    async (request) => profiles.getStats(app.db, request.params.id),
+    async (request) => {
+      await views.flush();
+      return profiles.getStats(app.db, request.params.id);
+    },
   );
 
   app.patch(

@@ -27,39 +27,33 @@ async function requireProfileUser(db: Database, userId: number) {
   return user;
 }
 
-/** The whole public profile: one query per related table, run side by side. */
+/** The whole public profile, in one round trip (see findFullProfile). */
 export async function getProfile(
   db: Database,
   userId: number,
   viewer: RequestAuth | null,
 ): Promise<PublicProfile> {
-  const [user, roles, experiences, credentials, tags, portfolio] = await Promise.all([
-    q.findProfileUser(db, userId),
-    q.listProfileRoles(db, userId),
-    q.listExperiences(db, userId),
-    q.listCredentials(db, userId),
-    q.listTags(db, userId),
-    q.listPortfolio(db, userId),
-  ]);
-  if (!user) throw new NotFoundError('Profile not found');
-  const { email, createdAt, ...publicFields } = user;
+  const row = await q.findFullProfile(db, userId);
+  if (!row) throw new NotFoundError('Profile not found');
   const isOwner = viewer !== null && (viewer.user.id === userId || viewer.user.role === 'admin');
   return {
-    ...publicFields,
-    memberSince: createdAt.toISOString(),
-    roles,
-    experiences,
-    credentials,
-    tags,
-    portfolio,
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    profileImage: row.profile_image,
+    bio: row.bio,
+    location: row.location,
+    contactInfo: row.contact_info,
+    isSubscribed: row.is_subscribed,
+    memberSince: new Date(row.created_at).toISOString(),
+    roles: row.roles,
+    experiences: row.experiences,
+    credentials: row.credentials,
+    tags: row.tags,
+    portfolio: row.portfolio,
     // The address is private; contactInfo is what the owner chose to share.
-    ...(isOwner ? { email } : {}),
+    ...(isOwner ? { email: row.email } : {}),
   };
-}
-
-export function recordView(db: Database, profileId: number, viewerKey: string, viewer: RequestAuth | null) {
-  if (viewer?.user.id === profileId) return Promise.resolve();
-  return q.recordProfileView(db, profileId, viewerKey);
 }
 
 export async function updateBasics(db: Database, userId: number, input: ProfileBasicsRequest) {
