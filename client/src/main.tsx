@@ -1,3 +1,4 @@
+import './lib/zod-csp.ts';
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -5,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
 import { ErrorBoundary } from './components/error-fallback.tsx';
+import { Toaster } from './components/ui/toaster.tsx';
 import { installGlobalErrorHandling } from './lib/global-errors.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -22,6 +24,7 @@ createRoot(rootElement).render(
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <Toaster />
       </QueryClientProvider>
     </ErrorBoundary>
   </StrictMode>,

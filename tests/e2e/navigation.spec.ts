@@ -56,6 +56,10 @@ test.describe('Header navigation', () => {
 
     await header.getByRole('button', { name: 'Log In' }).click();
     await expect.poll(() => page.evaluate(() => window.__crewbaseEvents)).toEqual(['crewbase:open-login']);
+    // The login modal answers; it covers the header until it is closed.
+    await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await header.getByRole('button', { name: 'Sign Up' }).click();
     await expect

@@ -1,7 +1,9 @@
 import { createBrowserRouter, useRouteError } from 'react-router';
 import { ErrorFallback } from '../components/error-fallback.tsx';
-import { AppShell, PageLoading } from '../components/layout/app-shell.tsx';
+import { PageLoading } from '../components/layout/app-shell.tsx';
+import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { isChunkLoadError, reloadOnceForNewBuild } from '../lib/chunk-reload.ts';
+import { RootLayout } from './root-layout.tsx';
 
 function RouteError() {
   const error = useRouteError();
@@ -22,7 +24,7 @@ const legal =
 /** Every page is its own lazy chunk; the shell (header, footer) loads once. */
 export const router = createBrowserRouter([
   {
-    element: <AppShell />,
+    element: <RootLayout />,
     hydrateFallbackElement: <PageLoading />,
     errorElement: <RouteError />,
     children: [
@@ -37,6 +39,18 @@ export const router = createBrowserRouter([
           { path: 'terms', lazy: legal('TermsPage') },
           { path: 'cookies', lazy: legal('CookiesPage') },
           { path: 'gdpr', lazy: legal('GdprPage') },
+          { path: 'auth', lazy: page(() => import('../pages/auth-page.tsx')) },
+          { path: 'reset-password', lazy: page(() => import('../pages/reset-password-page.tsx')) },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'dashboard', lazy: page(() => import('../pages/dashboard-page.tsx')) },
+              { path: 'account', lazy: page(() => import('../pages/account-page.tsx')) },
+              { path: 'profile', lazy: page(() => import('../pages/profile-redirect-page.tsx')) },
+              { path: 'profile/edit', lazy: page(() => import('../pages/profile-edit-page.tsx')) },
+            ],
+          },
+          { path: 'profile/:id', lazy: page(() => import('../pages/profile-page.tsx')) },
           { path: '*', lazy: page(() => import('../pages/not-found-page.tsx')) },
         ],
       },

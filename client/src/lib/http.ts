@@ -128,11 +128,19 @@ async function sendOnce<T>(url: string, init: RequestInit, signal?: AbortSignal)
   }
 }
 
+/** The client's own limiter refused the call (SPEC §9); nothing reached the server, so waiting helps. */
+export class ClientRateLimitError extends ApiError {
+  constructor(path: string) {
+    super(REQUEST_ERROR_TEXT.rateLimited(path), 429);
+    this.name = 'ClientRateLimitError';
+  }
+}
+
 const allowedByRateLimit = createRequestRateLimiter();
 
 /** Refuses without sending when the client rate limiter says no (counted once per call, not per retry). */
 function checkRateLimit(method: string, path: string): void {
-  if (!allowedByRateLimit(method, path)) throw new ApiError(REQUEST_ERROR_TEXT.rateLimited(path), 429);
+  if (!allowedByRateLimit(method, path)) throw new ClientRateLimitError(path);
 }
 
 export interface ApiGetOptions {

@@ -3,6 +3,7 @@ export const PAGE_EVENTS = {
   openLogin: 'crewbase:open-login',
   openRegister: 'crewbase:open-register',
   openForgotPassword: 'crewbase:open-forgot-password',
+  openProfileSetup: 'crewbase:open-profile-setup',
 } as const;
 
 export type PageEvent = (typeof PAGE_EVENTS)[keyof typeof PAGE_EVENTS];

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './http.ts';
+import { ApiError, ClientRateLimitError } from './http.ts';
 import { removeStalePersistedCache } from './persisted-cache.ts';
 import { createQueryClient, currentUserQueryDefaults, fetchByKey } from './query-client.ts';
 import { withRetry } from './retry.ts';
@@ -83,6 +83,15 @@ describe('createQueryClient defaults', () => {
     for (const status of [400, 401, 403, 404, 408, 429]) {
       expect(queryRetry(0, new ApiError('no', status))).toBe(false);
     }
+  });
+
+  it("retries a query our own rate limiter held back, but not the server's 429", () => {
+    const heldBack = new ClientRateLimitError('/api/users/7');
+    expect(heldBack.message).toBe('Rate limit exceeded for /api/users/7. Please try again later.');
+    expect(queryRetry(0, heldBack)).toBe(true);
+    expect(queryRetry(2, heldBack)).toBe(true);
+    expect(queryRetry(3, heldBack)).toBe(false);
+    expect(queryRetry(0, new ApiError('Too many requests. Please try again later.', 429))).toBe(false);
   });
 
   it('waits 1 s, doubling, at most 30 s between query retries', () => {

@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { apiGet, type QueryParams } from './http.ts';
+import { apiGet, ClientRateLimitError, type QueryParams } from './http.ts';
 import { removeStalePersistedCache } from './persisted-cache.ts';
 import { isServerOrNetworkFailure, wasRetriedByRequestLayer } from './retry.ts';
 
@@ -32,6 +32,15 @@ const MAX_MUTATION_RETRY_DELAY_MS = 10_000;
 const retryUnlessRetried = (maxRetries: number) => (failures: number, error: unknown) =>
   failures < maxRetries && isServerOrNetworkFailure(error) && !wasRetriedByRequestLayer(error);
 
+/**
+ * Queries also wait out our own limiter: a burst of edits invalidates one profile several times a
+ * second, and a refetch the limiter holds back must arrive a second later, not become an error page.
+ */
+const retryQuery = (failures: number, error: unknown) =>
+  error instanceof ClientRateLimitError
+    ? failures < MAX_QUERY_RETRIES
+    : retryUnlessRetried(MAX_QUERY_RETRIES)(failures, error);
+
 const doublingDelay = (capMs: number) => (failures: number) => Math.min(1000 * 2 ** failures, capMs);
 
 export function createQueryClient(): QueryClient {
@@ -42,7 +51,7 @@ export function createQueryClient(): QueryClient {
         queryFn: fetchByKey,
         staleTime: 5 * 60_000,
         gcTime: 10 * 60_000,
-        retry: retryUnlessRetried(MAX_QUERY_RETRIES),
+        retry: retryQuery,
         retryDelay: doublingDelay(MAX_QUERY_RETRY_DELAY_MS),
       },
       mutations: {

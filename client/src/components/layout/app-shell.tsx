@@ -1,10 +1,11 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { type ReactNode, Suspense } from 'react';
+import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { Spinner } from '../ui/spinner.tsx';
 import { Footer } from './footer.tsx';
-import { Header } from './header.tsx';
+import { Header, type HeaderAccountSlots } from './header.tsx';
 
-export function AppShell() {
+/** `account` fills the header's account area; `overlays` are page-wide dialogs the app layer adds. */
+export function AppShell({ account, overlays }: { account?: HeaderAccountSlots; overlays?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,16 +14,26 @@ export function AppShell() {
       >
         Skip to content
       </a>
-      <Header />
+      <Header account={account} />
       <main id="main" className="flex-1">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration />
+      {overlays}
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
+}
+
+/**
+ * Every full page load (a reset link, the redirect after /api/logout) starts at the key "default",
+ * so keyed by location.key alone a fresh page would take the scroll position of whatever page was
+ * loaded first in the tab. Those loads are keyed by path instead; in-app navigation keeps its key.
+ */
+function scrollKey(location: Location): string {
+  return location.key === 'default' ? location.pathname : location.key;
 }
 
 export function PageLoading() {

@@ -1,8 +1,7 @@
 import { Menu } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn.ts';
-import { firePageEvent, PAGE_EVENTS } from '../../lib/page-events.ts';
 import { Button } from '../ui/button.tsx';
 import { Sheet } from '../ui/sheet.tsx';
 import { Logo } from './logo.tsx';
@@ -21,32 +20,16 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-foreground' : 'text-muted-foreground',
   );
 
-function AuthButtons({ stacked = false, onChoose }: { stacked?: boolean; onChoose?: () => void }) {
-  return (
-    <div className={cn('flex gap-2', stacked && 'flex-col')}>
-      <Button
-        variant="outline"
-        onClick={() => {
-          onChoose?.();
-          firePageEvent(PAGE_EVENTS.openLogin);
-        }}
-      >
-        Log In
-      </Button>
-      <Button
-        variant="brand"
-        onClick={() => {
-          onChoose?.();
-          firePageEvent(PAGE_EVENTS.openRegister);
-        }}
-      >
-        Sign Up
-      </Button>
-    </div>
-  );
+/**
+ * The header's account area comes from the app layer (the auth feature), so layout code does not
+ * depend on features: `desktop` sits at the right of the bar, `mobile` at the foot of the side panel.
+ */
+export interface HeaderAccountSlots {
+  desktop: ReactNode;
+  mobile: (closeMenu: () => void) => ReactNode;
 }
 
-export function Header() {
+export function Header({ account }: { account?: HeaderAccountSlots }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   return (
@@ -62,9 +45,7 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
-          <div className="hidden md:block">
-            <AuthButtons />
-          </div>
+          {account ? <div className="hidden md:block">{account.desktop}</div> : null}
           <Button
             ref={menuButtonRef}
             variant="ghost"
@@ -92,9 +73,11 @@ export function Header() {
             </NavLink>
           ))}
         </nav>
-        <div className="mt-auto border-t border-border pt-4">
-          <AuthButtons stacked onChoose={() => setMenuOpen(false)} />
-        </div>
+        {account ? (
+          <div className="mt-auto border-t border-border pt-4">
+            {account.mobile(() => setMenuOpen(false))}
+          </div>
+        ) : null}
       </Sheet>
     </header>
   );

@@ -27,7 +27,7 @@ export function Sheet({
             event.preventDefault();
             returnFocusRef.current.focus();
           }}
-          className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col gap-4 border-l border-border bg-background p-6 shadow-xl"
+          className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col gap-4 overflow-y-auto border-l border-border bg-background p-6 shadow-xl"
         >
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>

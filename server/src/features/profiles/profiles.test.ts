@@ -55,8 +55,13 @@ describe('profile basics', () => {
     expect((await b.request('GET', `/api/users/${id}`)).json().email).toMatch(/@example\.com$/);
   });
 
-  it('answers 404 for a profile that does not exist', async () => {
+  it('answers 404 for a profile that does not exist, and 400 for an id no profile can have', async () => {
     expect((await browser().request('GET', '/api/users/999999')).statusCode).toBe(404);
+    for (const id of ['99999999999', 'abc', '0', '-3', '1.5']) {
+      const res = await browser().request('GET', `/api/users/${id}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('Not a valid profile id');
+    }
   });
 });
 

@@ -23,12 +23,11 @@ import { HttpError } from '../../errors.ts';
 import * as profiles from './service.ts';
 import { createViewRecorder } from './view-recorder.ts';
 
-const userParams = z.object({
-  id: z.coerce.number({ error: 'Not a valid profile id' }).int().positive('Not a valid profile id'),
-});
-const itemParams = userParams.extend({
-  itemId: z.coerce.number({ error: 'Not a valid id' }).int().positive('Not a valid id'),
-});
+/** Database ids are 32-bit: anything larger can only be a typo and must not reach PostgreSQL. */
+const databaseId = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const userParams = z.object({ id: databaseId('Not a valid profile id') });
+const itemParams = userParams.extend({ itemId: databaseId('Not a valid id') });
 const noContent = { 204: z.null() };
 const TOO_LARGE = `Images can be at most ${LIMITS.uploadMaxBytes / 1024 / 1024} MB`;
 

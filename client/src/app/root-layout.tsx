@@ -1,0 +1,24 @@
+import { AppShell } from '../components/layout/app-shell.tsx';
+import { HeaderAccount, MobileAccount } from '../features/auth/components/account-menu.tsx';
+import { AuthDialogs } from '../features/auth/components/auth-dialogs.tsx';
+import { ProfileSetupDialog } from '../features/profiles/components/setup-dialog.tsx';
+
+const account = {
+  desktop: <HeaderAccount />,
+  mobile: (closeMenu: () => void) => <MobileAccount onNavigate={closeMenu} />,
+};
+
+/** The shell with the signed-in parts: the account menu, the auth modals and the profile setup dialog. */
+export function RootLayout() {
+  return (
+    <AppShell
+      account={account}
+      overlays={
+        <>
+          <AuthDialogs />
+          <ProfileSetupDialog />
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,162 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { AuthUser, LoginRequest, RegisterRequest } from '#common/schemas/auth';
+import { toast } from '../../components/ui/toast-store.ts';
+import { clearCsrfToken } from '../../lib/csrf.ts';
+import { ApiError, apiGet, apiSend } from '../../lib/http.ts';
+import { currentUserQueryDefaults } from '../../lib/query-client.ts';
+
+const ME_PATH = '/api/auth/me';
+
+/** SPEC §7: GET /api/auth/me answers the user, and a 401 means "signed out" (null), not a failure. */
+async function fetchCurrentUser(signal?: AbortSignal): Promise<AuthUser | null> {
+  try {
+    return await apiGet<AuthUser>(ME_PATH, undefined, signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const currentUserQuery = queryOptions<AuthUser | null>({
+  ...currentUserQueryDefaults,
+  queryKey: [ME_PATH],
+  queryFn: ({ signal }) => fetchCurrentUser(signal),
+});
+
+/** undefined while unknown (loading), null when signed out, the user otherwise (SPEC §4). */
+export function useCurrentUser() {
+  return useQuery(currentUserQuery);
+}
+
+export const displayNameOf = (user: Pick<AuthUser, 'displayName' | 'username'>) =>
+  user.displayName ?? user.username;
+
+/** The text a failed request shows: the server's message without its timestamp, else a default. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.plainMessage || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** `onSuccess` runs in the same tick as the cache update, so no render sees one without the other. */
+interface AuthMutationOptions {
+  onSuccess?: (user: AuthUser) => void;
+}
+
+export function useLogin({ onSuccess }: AuthMutationOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginRequest) => apiSend<AuthUser>('POST', '/api/login', body),
+    onSuccess: (user) => {
+      // The CSRF token is bound to the session, which signing in replaces.
+      clearCsrfToken();
+      queryClient.setQueryData(currentUserQuery.queryKey, user);
+      void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      toast({ title: 'Login successful', description: 'Welcome back!' });
+      onSuccess?.(user);
+    },
+    onError: (error) => {
+      toast({
+        title: 'Login failed',
+        description: errorText(error, 'Please check your credentials and try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+export function useRegister({ onSuccess }: AuthMutationOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterRequest) => apiSend<AuthUser>('POST', '/api/register', body),
+    onSuccess: (user) => {
+      clearCsrfToken();
+      queryClient.setQueryData(currentUserQuery.queryKey, user);
+      void queryClient.refetchQueries({ queryKey: currentUserQuery.queryKey });
+      toast({
+        title: 'Registration successful',
+        description: 'Your account has been created. Please set up your profile.',
+      });
+      onSuccess?.(user);
+    },
+    onError: (error) => {
+      toast({
+        title: 'Registration failed',
+        description: errorText(error, 'Please check your information and try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => apiSend<void>('POST', '/api/logout'),
+    onSuccess: async () => {
+      clearCsrfToken();
+      // Leave a protected page first: clearing the user there would bounce to /auth instead of /.
+      // flushSync: the router renders its updates in a transition, which the urgent cache update
+      // below would overtake.
+      await navigate('/', { flushSync: true });
+      queryClient.setQueryData(currentUserQuery.queryKey, null);
+    },
+    onError: (error) => {
+      toast({
+        title: 'Logout failed',
+        description: errorText(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (body: { email: string }) =>
+      apiSend<{ message: string }>('POST', '/api/password-reset/request', body),
+  });
+}
+
+export function useConfirmPasswordReset() {
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) =>
+      apiSend<{ message: string }>('POST', '/api/password-reset/confirm', body),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      apiSend<{ message: string }>('POST', '/api/account/password', body),
+    onSuccess: ({ message }) => toast({ title: 'Password changed', description: message }),
+    onError: (error) => {
+      toast({
+        title: 'Password not changed',
+        description: errorText(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; email: string }) =>
+      apiSend<AuthUser>('POST', '/api/account/email', body),
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserQuery.queryKey, user);
+      toast({ title: 'Email updated', description: `We'll write to ${user.email} from now on.` });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Email not changed',
+        description: errorText(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+}

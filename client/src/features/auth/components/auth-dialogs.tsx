@@ -1,0 +1,89 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { firePageEvent, PAGE_EVENTS } from '../../../lib/page-events.ts';
+import { useCurrentUser } from '../api.ts';
+import { usePageEvent } from '../hooks/use-page-event.ts';
+import type { AuthView } from './auth-dialog-body.tsx';
+
+const loadBody = () => import('./auth-dialog-body.tsx');
+const AuthDialogBody = lazy(loadBody);
+
+const TAGLINE = 'find the best film professionals or showcase your talent';
+
+const HEADINGS = {
+  login: { title: 'Welcome back', description: `Log in to ${TAGLINE}.` },
+  register: { title: 'Join CrewBase', description: `Create an account to ${TAGLINE}.` },
+  forgot: {
+    title: 'Reset your password',
+    description: "Enter the email you signed up with and we'll send you a link to choose a new password.",
+  },
+} as const;
+
+/**
+ * The login, register and forgot-password modals (SPEC §2). Anything on the page opens them with
+ * a page event; they share one dialog so switching between them does not flash the backdrop.
+ */
+export function AuthDialogs() {
+  const [view, setView] = useState<AuthView | null>(null);
+  const { data: user } = useCurrentUser();
+  const opener = useRef<HTMLElement | null>(null);
+
+  // Fetch the forms once the page is idle, so the first Log In click does not wait for them.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
+    idle(() => void loadBody());
+  }, []);
+
+  const show = (next: AuthView) => {
+    if (view === null && document.activeElement instanceof HTMLElement)
+      opener.current = document.activeElement;
+    setView(next);
+  };
+  usePageEvent(PAGE_EVENTS.openLogin, () => {
+    if (!user) show('login');
+  });
+  usePageEvent(PAGE_EVENTS.openRegister, () => {
+    if (!user) show('register');
+  });
+  usePageEvent(PAGE_EVENTS.openForgotPassword, () => show('forgot'));
+
+  const close = () => setView(null);
+  const headings = HEADINGS[view ?? 'login'];
+
+  return (
+    <Dialog
+      open={view !== null}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+      title={headings.title}
+      description={headings.description}
+      onCloseAutoFocus={(event) => {
+        if (!opener.current?.isConnected) return;
+        event.preventDefault();
+        opener.current.focus();
+      }}
+    >
+      {view ? (
+        <Suspense fallback={<Spinner className="self-center py-10" />}>
+          <AuthDialogBody
+            view={view}
+            onShow={show}
+            onClose={close}
+            onRegistered={() => {
+              // SPEC §2: on success the register form hides and the profile setup dialog opens.
+              close();
+              firePageEvent(PAGE_EVENTS.openProfileSetup);
+            }}
+            onForgotPassword={() => {
+              // SPEC §2: the link closes this modal and asks the page for the forgot-password flow.
+              close();
+              firePageEvent(PAGE_EVENTS.openForgotPassword);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import type { PublicProfile } from '#common/schemas/profiles';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { ProfileAbout } from './profile-about.tsx';
+import { ProfileCredentials } from './profile-credentials.tsx';
+import { ProfileExperience } from './profile-experience.tsx';
+import { profileNameOf } from './profile-format.ts';
+import { ProfilePortfolio } from './profile-portfolio.tsx';
+import { ProfileReviews } from './profile-reviews.tsx';
+
+export const PROFILE_TABS = ['about', 'experience', 'credentials', 'portfolio', 'reviews'] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+const TAB_LABELS: Record<ProfileTab, string> = {
+  about: 'About',
+  experience: 'Experience',
+  credentials: 'Credentials',
+  portfolio: 'Portfolio',
+  reviews: 'Reviews',
+};
+
+const isProfileTab = (value: string | null): value is ProfileTab =>
+  (PROFILE_TABS as readonly string[]).includes(value ?? '');
+
+/**
+ * `?tab=` picks the tab; a link to one review (`?review=`, from a notification) opens the reviews tab.
+ * Switching tabs rewrites `tab` in place (replace, so Back leaves the profile rather than stepping
+ * through tabs) and leaves every other parameter, `review` included, as it was.
+ */
+function useTabParam(): [ProfileTab, (tab: ProfileTab) => void] {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: ProfileTab = isProfileTab(requested) ? requested : params.has('review') ? 'reviews' : 'about';
+  const setTab = (next: ProfileTab) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('tab', next);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  return [tab, setTab];
+}
+
+export function ProfileTabs({ profile, isOwner }: { profile: PublicProfile; isOwner: boolean }) {
+  const [tab, setTab] = useTabParam();
+  const name = profileNameOf(profile);
+  const list = useRef<HTMLDivElement>(null);
+  // On a phone the tab row scrolls sideways: keep the chosen tab (say from ?tab=reviews) in view.
+  useEffect(() => {
+    list.current
+      ?.querySelector(`[data-tab="${tab}"]`)
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
+  const counts: Partial<Record<ProfileTab, number>> = {
+    experience: profile.experiences.length,
+    credentials: profile.credentials.length,
+    portfolio: profile.portfolio.length,
+  };
+  return (
+    <Tabs value={tab} onValueChange={(value) => isProfileTab(value) && setTab(value)}>
+      <TabsList ref={list} aria-label="Profile sections" className="-mx-4 px-4 sm:mx-0 sm:px-0">
+        {PROFILE_TABS.map((value) => (
+          <TabsTrigger key={value} value={value} data-tab={value}>
+            {TAB_LABELS[value]}
+            {counts[value] ? (
+              <span className="hidden rounded-full bg-muted px-1.5 py-px text-xs tabular-nums text-muted-foreground sm:inline">
+                {counts[value]}
+              </span>
+            ) : null}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      <TabsContent value="about">
+        <ProfileAbout profile={profile} name={name} isOwner={isOwner} onShowTab={setTab} />
+      </TabsContent>
+      <TabsContent value="experience">
+        <ProfileExperience experiences={profile.experiences} name={name} isOwner={isOwner} />
+      </TabsContent>
+      <TabsContent value="credentials">
+        <ProfileCredentials credentials={profile.credentials} name={name} isOwner={isOwner} />
+      </TabsContent>
+      <TabsContent value="portfolio">
+        <ProfilePortfolio items={profile.portfolio} name={name} isOwner={isOwner} />
+      </TabsContent>
+      <TabsContent value="reviews">
+        <ProfileReviews name={name} isOwner={isOwner} />
+      </TabsContent>
+    </Tabs>
+  );
+}

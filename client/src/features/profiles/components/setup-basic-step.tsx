@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { LIMITS } from '#common/limits';
+import { profileBasicsRequest } from '#common/schemas/profiles';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { TextareaField } from '../../../components/ui/textarea.tsx';
+import { useUpdateBasics } from '../api.ts';
+import { SetupStepLayout, toastSaveError } from './setup-parts.tsx';
+
+interface Basics {
+  bio: string;
+  location: string;
+  contactInfo: string;
+}
+
+/** Step 1: bio, location and contact info (SPEC §2), saved with PATCH /api/users/{id}. */
+export function SetupBasicStep({
+  userId,
+  initial,
+  onSaved,
+  onSkip,
+}: {
+  userId: number;
+  initial: Basics;
+  onSaved: (basics: Basics) => void;
+  onSkip: () => void;
+}) {
+  const update = useUpdateBasics(userId);
+  const form = useForm({ resolver: zodResolver(profileBasicsRequest), defaultValues: initial });
+  const { errors } = form.formState;
+  const bio = useWatch({ control: form.control, name: 'bio' }) ?? '';
+
+  const submit = form.handleSubmit((values) => {
+    update.mutate(values, {
+      onSuccess: () => onSaved(form.getValues() as Basics),
+      onError: () => toastSaveError('profile'),
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <SetupStepLayout
+        heading="Introduce yourself"
+        intro="A few lines about your work, where you are based and how productions can reach you."
+        footer={
+          <>
+            <Button type="button" variant="ghost" onClick={onSkip}>
+              Skip for now
+            </Button>
+            <Button type="submit" variant="brand" disabled={update.isPending}>
+              {update.isPending ? 'Saving...' : 'Save & continue'}
+            </Button>
+          </>
+        }
+      >
+        <div className="flex flex-col gap-4">
+          <TextareaField
+            label="Bio"
+            rows={5}
+            placeholder="What you do, the kind of productions you work on, and what you are known for on set."
+            maxLength={LIMITS.bioMax}
+            length={bio.length}
+            error={errors.bio?.message}
+            {...form.register('bio')}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Location"
+              placeholder="City, region or country"
+              autoComplete="address-level2"
+              error={errors.location?.message}
+              {...form.register('location')}
+            />
+            <TextField
+              label="Contact info"
+              placeholder="Email, phone or your agent"
+              error={errors.contactInfo?.message}
+              {...form.register('contactInfo')}
+            />
+          </div>
+        </div>
+      </SetupStepLayout>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../components/avatar.tsx';
+import { Button, buttonVariants } from '../components/ui/button.tsx';
+import { displayNameOf, useLogout } from '../features/auth/api.ts';
+import { ChangeEmailForm, ChangePasswordForm } from '../features/auth/components/account-forms.tsx';
+import { useSignedInUser } from '../features/auth/components/require-auth.tsx';
+import { useDocumentTitle } from '../lib/document-title.ts';
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  const id = `account-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className="grid gap-6 rounded-2xl border border-border bg-card p-6 sm:p-8 md:grid-cols-[16rem_1fr]"
+    >
+      <div>
+        <h2 id={id} className="font-semibold">
+          {title}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+      </div>
+      <div className="max-w-md">{children}</div>
+    </section>
+  );
+}
+
+export default function AccountPage() {
+  useDocumentTitle('Account settings');
+  const user = useSignedInUser();
+  const logout = useLogout();
+  return (
+    <div className="mx-auto max-w-layout px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Account settings</h1>
+      <p className="mt-2 text-muted-foreground">How you sign in to CrewBase, and where we write to you.</p>
+      <div className="mt-8 flex flex-col gap-6">
+        <Section title="Profile" description="What other members see is on your public profile.">
+          <div className="flex items-center gap-4">
+            <Avatar user={user} size={56} />
+            <div className="min-w-0">
+              <p className="truncate font-medium">{displayNameOf(user)}</p>
+              <p className="truncate text-sm text-muted-foreground">@{user.username}</p>
+            </div>
+          </div>
+          <Link
+            to={`/profile/${user.id}`}
+            className={buttonVariants({ variant: 'outline', size: 'sm', className: 'mt-4' })}
+          >
+            View my profile
+          </Link>
+        </Section>
+        <Section title="Email" description="Changing it needs your current password.">
+          <ChangeEmailForm user={user} />
+        </Section>
+        <Section title="Password" description="Use at least 6 characters, and one you do not use elsewhere.">
+          <ChangePasswordForm />
+        </Section>
+        <Section title="Session" description="Sign out of CrewBase on this device.">
+          <Button variant="outline" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            {logout.isPending ? 'Logging out...' : 'Log out'}
+          </Button>
+        </Section>
+      </div>
+    </div>
+  );
+}

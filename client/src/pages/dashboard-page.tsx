@@ -1,0 +1,192 @@
+import { ArrowRight, Crown, Eye, PencilLine, Search, Settings, User } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { AuthUser } from '#common/schemas/auth';
+import { Avatar } from '../components/avatar.tsx';
+import { ErrorState } from '../components/state-message.tsx';
+import { buttonVariants } from '../components/ui/button.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { displayNameOf } from '../features/auth/api.ts';
+import { useSignedInUser } from '../features/auth/components/require-auth.tsx';
+import { useProfileStats } from '../features/profiles/api.ts';
+import { SetupCompletenessCard } from '../features/profiles/components/setup-completeness-card.tsx';
+import { cn } from '../lib/cn.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
+
+function greeting(hour: number): string {
+  if (hour < 5) return 'Working late';
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+const viewCount = new Intl.NumberFormat('en');
+
+function ViewsCard({ views7Days, views30Days }: { views7Days: number; views30Days: number }) {
+  return (
+    <section
+      aria-labelledby="views-heading"
+      className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-6"
+    >
+      <h2 id="views-heading" className="flex items-center gap-2 font-semibold">
+        <Eye aria-hidden="true" className="size-4 text-muted-foreground" />
+        Profile views
+      </h2>
+      <dl className="grid grid-cols-2 gap-4">
+        {[
+          { label: 'Last 7 days', value: views7Days },
+          { label: 'Last 30 days', value: views30Days },
+        ].map(({ label, value }) => (
+          <div key={label} className="flex flex-col-reverse gap-1 rounded-xl bg-muted/60 p-4">
+            <dt className="text-sm text-muted-foreground">{label}</dt>
+            <dd className="text-3xl font-bold tabular-nums tracking-tight">{viewCount.format(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-xs text-muted-foreground">
+        Each visitor counts once a day. Your own visits don't count.
+      </p>
+    </section>
+  );
+}
+
+function ProfileOverview({ userId }: { userId: number }) {
+  const stats = useProfileStats(userId);
+  if (stats.isPending) {
+    return (
+      <div aria-busy="true" className="grid gap-6 lg:grid-cols-3">
+        <span className="sr-only" role="status">
+          Loading your profile numbers...
+        </span>
+        <Skeleton className="h-80 rounded-2xl lg:col-span-2" />
+        <Skeleton className="h-80 rounded-2xl" />
+      </div>
+    );
+  }
+  if (stats.isError) {
+    return <ErrorState message={stats.error.message} onRetry={() => void stats.refetch()} />;
+  }
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-3">
+      <div className="lg:col-span-2">
+        <SetupCompletenessCard completeness={stats.data.completeness} />
+      </div>
+      <ViewsCard views7Days={stats.data.views7Days} views30Days={stats.data.views30Days} />
+    </div>
+  );
+}
+
+function SubscriptionCard({ user }: { user: AuthUser }) {
+  return (
+    <section
+      aria-labelledby="subscription-heading"
+      className={cn(
+        'flex flex-col gap-4 rounded-2xl border p-6 sm:flex-row sm:items-center sm:justify-between',
+        user.isSubscribed
+          ? 'border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950/40'
+          : 'border-border bg-muted/50',
+      )}
+    >
+      <div className="flex items-start gap-3">
+        <Crown aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-strong dark:text-brand" />
+        <div>
+          <h2 id="subscription-heading" className="font-semibold">
+            {user.isSubscribed ? 'Premium plan' : 'Free plan'}
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {user.isSubscribed
+              ? 'Messages, connections and the team builder are yours to use.'
+              : 'Upgrade to unlock all reviews, advanced search filters and direct messaging.'}
+          </p>
+        </div>
+      </div>
+      <Link
+        id="subscription-button"
+        to="/subscription"
+        className={buttonVariants({
+          variant: user.isSubscribed ? 'outline' : 'brand',
+          className: 'shrink-0',
+        })}
+      >
+        {user.isSubscribed ? 'Manage subscription' : 'Upgrade to Premium'}
+      </Link>
+    </section>
+  );
+}
+
+function QuickLink({ to, icon, title, text }: { to: string; icon: ReactNode; title: string; text: string }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className="group flex h-full flex-col gap-3 rounded-2xl border border-border bg-card p-4 transition-colors hover:border-brand sm:p-5"
+      >
+        <span className="flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground [&_svg]:size-5">
+          {icon}
+        </span>
+        <span className="flex items-center gap-1 font-semibold">
+          {title}
+          <ArrowRight
+            aria-hidden="true"
+            className="size-4 transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none"
+          />
+        </span>
+        <span className="text-sm text-muted-foreground">{text}</span>
+      </Link>
+    </li>
+  );
+}
+
+export default function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  const user = useSignedInUser();
+  return (
+    <div className="mx-auto flex max-w-layout flex-col gap-8 px-4 py-10 sm:px-6">
+      <div className="flex items-center gap-4">
+        <Avatar user={user} size={64} />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
+            {greeting(new Date().getHours())}, {displayNameOf(user)}
+          </h1>
+          <p className="mt-1 text-muted-foreground">How your profile is doing, and where to go next.</p>
+        </div>
+      </div>
+
+      <ProfileOverview userId={user.id} />
+
+      <SubscriptionCard user={user} />
+
+      <section aria-labelledby="quick-links-heading">
+        <h2 id="quick-links-heading" className="mb-4 text-xl font-semibold">
+          Quick links
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <QuickLink
+            to={`/profile/${user.id}`}
+            icon={<User aria-hidden="true" />}
+            title="My Profile"
+            text="See your profile as productions see it."
+          />
+          <QuickLink
+            to="/profile/edit"
+            icon={<PencilLine aria-hidden="true" />}
+            title="Edit profile"
+            text="Photo, portfolio, experience and everything else."
+          />
+          <QuickLink
+            to="/browse"
+            icon={<Search aria-hidden="true" />}
+            title="Browse Crew"
+            text="Find crew by role, from pre-production to cast."
+          />
+          <QuickLink
+            to="/account"
+            icon={<Settings aria-hidden="true" />}
+            title="Account settings"
+            text="Change your email or password."
+          />
+        </ul>
+      </section>
+    </div>
+  );
+}

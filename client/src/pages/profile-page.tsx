@@ -1,0 +1,71 @@
+import { useParams } from 'react-router';
+import type { PublicProfile } from '#common/schemas/profiles';
+import { ErrorState } from '../components/state-message.tsx';
+import { useCurrentUser } from '../features/auth/api.ts';
+import { useProfile } from '../features/profiles/api.ts';
+import { profileNameOf } from '../features/profiles/components/profile-format.ts';
+import { ProfileHeader } from '../features/profiles/components/profile-header.tsx';
+import { ProfileSkeleton } from '../features/profiles/components/profile-skeleton.tsx';
+import { ProfileTabs } from '../features/profiles/components/profile-tabs.tsx';
+import { useMetaDescription } from '../features/profiles/components/use-meta-description.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
+import { ApiError } from '../lib/http.ts';
+import NotFoundPage from './not-found-page.tsx';
+
+const MAX_ID = 2_147_483_647;
+
+/** Profile ids are positive integers; anything else in the address is a page that does not exist. */
+function profileIdFrom(param: string | undefined): number | null {
+  if (!param || !/^\d+$/.test(param)) return null;
+  const id = Number(param);
+  return id > 0 && id <= MAX_ID ? id : null;
+}
+
+/** SPEC §2 /profile/{id}: public; `?tab=` picks a tab, `?review=` is left for the reviews tab. */
+export default function ProfilePage() {
+  const id = profileIdFrom(useParams().id);
+  const profile = useProfile(id);
+  if (id === null) return <NotFoundPage />;
+  if (profile.isPending) return <ProfileLoading />;
+  if (profile.isError) {
+    if (profile.error instanceof ApiError && (profile.error.status === 404 || profile.error.status === 400))
+      return <NotFoundPage />;
+    return (
+      <ProfileLoading>
+        <div className="mx-auto max-w-layout px-4 py-16 sm:px-6">
+          <ErrorState message={profile.error.message} onRetry={() => profile.refetch()} />
+        </div>
+      </ProfileLoading>
+    );
+  }
+  return <ProfileView profile={profile.data} />;
+}
+
+/** Shown until the profile is known (and on failure): the title says what is loading. */
+function ProfileLoading({ children }: { children?: React.ReactNode }) {
+  useDocumentTitle('Crew profile');
+  return children ?? <ProfileSkeleton />;
+}
+
+function ProfileView({ profile }: { profile: PublicProfile }) {
+  const { data: viewer } = useCurrentUser();
+  const isOwner = viewer?.id === profile.id;
+  const name = profileNameOf(profile);
+  const primaryRole = profile.roles[0]?.name;
+  useDocumentTitle(primaryRole ? `${name} — ${primaryRole}` : name);
+  useMetaDescription(
+    profile.bio ??
+      [name, primaryRole, profile.location]
+        .filter(Boolean)
+        .join(', ')
+        .concat(': credits, skills and work on CrewBase.'),
+  );
+  return (
+    <>
+      <ProfileHeader profile={profile} isOwner={isOwner} />
+      <div className="mx-auto max-w-layout px-4 pb-20 sm:px-6">
+        <ProfileTabs profile={profile} isOwner={isOwner} />
+      </div>
+    </>
+  );
+}
