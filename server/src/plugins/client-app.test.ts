@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
@@ -80,6 +81,24 @@ describe('serving the web app next to the API', () => {
     expect(res.statusCode).toBe(200);
     expect(['br', 'gzip']).toContain(res.headers['content-encoding']);
     expect(res.rawPayload.length).toBeLessThan(4000);
+  });
+});
+
+describe('index.html compression', () => {
+  it('sends index.html compressed once at start-up, for the home page and client routes alike', async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'crewbase-dist-'));
+    const page = `${INDEX}<!-- ${'padding '.repeat(300)} -->`;
+    await writeFile(path.join(dist, 'index.html'), page);
+    const t = await createTestApp({ CLIENT_DIST: dist });
+    for (const url of ['/', '/profile/3']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(page);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { precompress, sendPrecompressed } from '../http/precompressed.ts';
 import { errorBody } from './errors.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,10 +18,10 @@ export const clientAppPlugin = fp<{ root: string }>(
   async (app, { root }) => {
     const indexFile = path.join(root, 'index.html');
     const hasBuild = existsSync(indexFile);
-    // index.html answers every client route; it is small and fixed for a build, so it is read once.
-    const indexHtml = hasBuild ? readFileSync(indexFile) : null;
+    // index.html answers every client route; it is fixed for a build, so it is read and compressed once.
+    const indexHtml = hasBuild ? precompress(readFileSync(indexFile)) : null;
     const indexEtag = indexHtml
-      ? `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`
+      ? `"${createHash('sha256').update(indexHtml.identity).digest('base64url').slice(0, 27)}"`
       : '';
     if (hasBuild) {
       await app.register(fastifyStatic, {
@@ -43,9 +44,10 @@ export const clientAppPlugin = fp<{ root: string }>(
     const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-cache').header('etag', indexEtag);
       if (request.headers['if-none-match'] === indexEtag) return reply.code(304).send();
-      return reply.type('text/html; charset=utf-8').send(indexHtml);
+      if (!indexHtml) return reply.code(404).send(errorBody('No client build'));
+      return sendPrecompressed(request, reply, indexHtml, 'text/html; charset=utf-8');
     };
-    if (indexHtml) app.get('/', sendIndex);
+    if (indexHtml) app.get('/', { compress: false }, sendIndex);
 
     app.setNotFoundHandler((request, reply) => {
       const { pathname } = new URL(request.url, 'http://localhost');

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { max } from 'drizzle-orm';
+import { max, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../../config.ts';
 import { connectDatabase } from '../client.ts';

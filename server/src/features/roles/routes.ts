@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC_CACHE_MAX_AGE_SECONDS } from '#common/limits';
 import { roleCrewCountsResponse } from '#common/schemas/roles';
-import { sendPrecompressedJson } from '../../http/precompressed.ts';
+import { sendPrecompressed } from '../../http/precompressed.ts';
 import { getCrewCounts, getRolesBody } from './service.ts';
 
 const publicCache = `public, max-age=${PUBLIC_CACHE_MAX_AGE_SECONDS}`;
@@ -10,7 +10,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   // The body is roleListResponse, checked and serialised once when the catalogue is cached.
   app.get('/api/roles', { compress: false }, async (request, reply) => {
     reply.header('cache-control', publicCache);
-    return sendPrecompressedJson(request, reply, await getRolesBody(app.db));
+    return sendPrecompressed(request, reply, await getRolesBody(app.db));
   });
 
   app.get(

@@ -1,17 +1,17 @@
 import { ROLE_CATALOGUE } from '#common/roles';
 import { type RoleCrewCounts, roleListResponse } from '#common/schemas/roles';
 import type { Database } from '../../db/client.ts';
-import { type PrecompressedJson, precompressJson } from '../../http/precompressed.ts';
+import { type Precompressed, precompressJson } from '../../http/precompressed.ts';
 import { countCrewPerRole, listRoles, upsertRoleCatalogue } from './queries.ts';
 
 /**
  * The catalogue changes only when a server starts (loadRoleCatalogue), so each process keeps the
  * list it loaded; /api/roles is on every page's critical path and needs no database round trip.
  */
-const catalogueCache = new WeakMap<Database, Promise<PrecompressedJson>>();
+const catalogueCache = new WeakMap<Database, Promise<Precompressed>>();
 
 /** The catalogue as the JSON body of GET /api/roles, in each encoding. */
-export function getRolesBody(db: Database): Promise<PrecompressedJson> {
+export function getRolesBody(db: Database): Promise<Precompressed> {
   let cached = catalogueCache.get(db);
   if (!cached) {
     // Checked against the response schema, serialised and compressed once: each request sends the same bytes.
