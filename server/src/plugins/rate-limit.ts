@@ -20,8 +20,11 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A named limit tighter than the read/write default (login, register, password reset). */
-    limit?: RateLimitName;
+    /**
+     * A named limit tighter than the read/write default (login, register, password reset), or
+     * 'none' for answers served from memory that cost less than counting them (the role catalogue).
+     */
+    limit?: RateLimitName | 'none';
   }
 }
 
@@ -56,7 +59,7 @@ export const rateLimitPlugin = fp<{ multiplier: number; redisUrl?: string }>(
     };
 
     app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api/')) return;
+      if (!route.url.startsWith('/api/') || route.config?.limit === 'none') return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const name = route.config?.limit ?? (methods.some((m) => WRITE_METHODS.has(m)) ? 'write' : 'read');
       route.config = { ...route.config, rateLimit: scaled(name) };

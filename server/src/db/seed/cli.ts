@@ -34,6 +34,8 @@ try {
   log.info(
     `Added ${count.toLocaleString('en')} crew in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+  // Fresh statistics for the planner, and the vacuum autovacuum would otherwise start in a minute.
+  await handle.db.execute(sql`vacuum analyze`);
 } finally {
   await handle.close();
   await database.stop();

@@ -51,6 +51,23 @@ describe('GET /api/roles', () => {
     },
   );
 
+  it('is served from memory without a rate limit: a page load never waits on it', async () => {
+    const statuses = new Set<number>();
+    for (let i = 0; i < 320; i++)
+      statuses.add(
+        (await t.app.inject({ method: 'GET', url: '/api/roles', remoteAddress: '10.9.9.9' })).statusCode,
+      );
+    expect([...statuses]).toEqual([200]);
+    // Other reads are limited (300 a minute per network).
+    const counts = new Set<number>();
+    for (let i = 0; i < 305; i++)
+      counts.add(
+        (await t.app.inject({ method: 'GET', url: '/api/roles/crew-counts', remoteAddress: '10.9.9.8' }))
+          .statusCode,
+      );
+    expect(counts.has(429)).toBe(true);
+  });
+
   it('loads the catalogue idempotently: loading it again changes nothing', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/roles' })).json();
     await loadRoleCatalogue(t.db);

@@ -8,7 +8,7 @@ const publicCache = `public, max-age=${PUBLIC_CACHE_MAX_AGE_SECONDS}`;
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   // The body is roleListResponse, checked and serialised once when the catalogue is cached.
-  app.get('/api/roles', { compress: false }, async (request, reply) => {
+  app.get('/api/roles', { compress: false, config: { limit: 'none' } }, async (request, reply) => {
     reply.header('cache-control', publicCache);
     return sendPrecompressed(request, reply, await getRolesBody(app.db));
   });
