@@ -90,11 +90,25 @@ export function useRegister({ onSuccess }: AuthMutationOptions = {}) {
   });
 }
 
+/**
+ * True from the moment this tab asks to sign out until it has left for /. Any refetch of the current
+ * user in between answers 401; a protected page seeing that must send the visitor to / (SPEC: after
+ * logout the browser goes to /), not to the sign-in page.
+ */
+let signingOut = false;
+export const isSigningOut = () => signingOut;
+
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => apiSend<void>('POST', '/api/logout'),
+    onMutate: () => {
+      signingOut = true;
+    },
+    onSettled: () => {
+      signingOut = false;
+    },
     onSuccess: async () => {
       clearCsrfToken();
       // Leave a protected page first: clearing the user there would bounce to /auth instead of /.

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useCurrentUser } from '../api.ts';
+import { isSigningOut, useCurrentUser } from '../api.ts';
 import { authPathFor } from '../redirect.ts';
 
 /**
@@ -17,7 +17,11 @@ export function RequireAuth() {
       </div>
     );
   }
-  if (!user) return <Navigate to={authPathFor(`${location.pathname}${location.search}`)} replace />;
+  if (!user) {
+    return (
+      <Navigate to={isSigningOut() ? '/' : authPathFor(`${location.pathname}${location.search}`)} replace />
+    );
+  }
   return <Outlet />;
 }
 
