@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import type { AuthUser, LoginRequest, RegisterRequest } from '#common/schemas/auth';
 import { toast } from '../../components/ui/toast-store.ts';
 import { clearCsrfToken } from '../../lib/csrf.ts';
@@ -91,33 +90,27 @@ export function useRegister({ onSuccess }: AuthMutationOptions = {}) {
 }
 
 /**
- * True from the moment this tab asks to sign out until it has left for /. Any refetch of the current
- * user in between answers 401; a protected page seeing that must send the visitor to / (SPEC: after
- * logout the browser goes to /), not to the sign-in page.
+ * True from the moment this tab asks to sign out until the page has been replaced by /. Any refetch
+ * of the current user in between answers 401; a protected page seeing that must send the visitor to
+ * / (SPEC: after logout the browser goes to /), not to the sign-in page.
  */
 let signingOut = false;
 export const isSigningOut = () => signingOut;
 
 export function useLogout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: () => apiSend<void>('POST', '/api/logout'),
     onMutate: () => {
       signingOut = true;
     },
-    onSettled: () => {
-      signingOut = false;
-    },
-    onSuccess: async () => {
+    onSuccess: () => {
       clearCsrfToken();
-      // Leave a protected page first: clearing the user there would bounce to /auth instead of /.
-      // flushSync: the router renders its updates in a transition, which the urgent cache update
-      // below would overtake.
-      await navigate('/', { flushSync: true });
-      queryClient.setQueryData(currentUserQuery.queryKey, null);
+      // A full load of / (SPEC: after logout the browser goes to /) drops every cached answer that
+      // belonged to the signed-in user, and no protected page is left rendered to react to the 401.
+      window.location.assign('/');
     },
     onError: (error) => {
+      signingOut = false;
       toast({
         title: 'Logout failed',
         description: errorText(error, 'Please try again.'),
