@@ -5,13 +5,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { LIMITS } from '#common/limits';
 import { type Credential, credentialRequest, type PublicProfile } from '#common/schemas/profiles';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea.tsx';
 import { useAddCredential, useDeleteCredential, useEditCredential } from '../api.ts';
 import { showFieldErrors, toastFailure, toastSuccess } from './edit-feedback.ts';
-import { EditListItem } from './edit-list.tsx';
+import { DeleteItemDialog, EditListItem } from './edit-list.tsx';
 
 const FIELDS = ['title', 'institution', 'year', 'description'] as const;
 
@@ -70,23 +69,14 @@ export function EditCredentials({ profile }: { profile: PublicProfile }) {
           />
         ) : null}
       </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteItemDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title="Delete this credential?"
-        description={deleting ? `“${deleting.title}” will be removed from your profile.` : ''}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        destructive
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => toastSuccess('Credential deleted'),
-            onError: () => toastFailure('deleteCredential'),
-            onSettled: () => setDeleting(null),
-          });
-        }}
+        describe={(credential) => `“${credential.title}” will be removed from your profile.`}
+        remove={remove}
+        deletedTitle="Credential deleted"
+        failure="deleteCredential"
       />
     </div>
   );

@@ -5,13 +5,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { LIMITS } from '#common/limits';
 import { type Experience, experienceRequest, type PublicProfile } from '#common/schemas/profiles';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea.tsx';
 import { useAddExperience, useDeleteExperience, useEditExperience, useReorderExperiences } from '../api.ts';
 import { showFieldErrors, toastFailure, toastSuccess } from './edit-feedback.ts';
-import { EditListItem } from './edit-list.tsx';
+import { DeleteItemDialog, EditListItem } from './edit-list.tsx';
 import { formatDateRange } from './profile-format.ts';
 import { useOptimisticReorder } from './use-reorder.ts';
 
@@ -82,25 +81,16 @@ export function EditExperience({ profile }: { profile: PublicProfile }) {
           />
         ) : null}
       </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteItemDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title="Delete this experience?"
-        description={
-          deleting ? `“${deleting.title}” on ${deleting.projectName} will be removed from your profile.` : ''
+        describe={(experience) =>
+          `“${experience.title}” on ${experience.projectName} will be removed from your profile.`
         }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        destructive
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => toastSuccess('Experience deleted'),
-            onError: () => toastFailure('deleteExperience'),
-            onSettled: () => setDeleting(null),
-          });
-        }}
+        remove={remove}
+        deletedTitle="Experience deleted"
+        failure="deleteExperience"
       />
     </div>
   );

@@ -1,7 +1,9 @@
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { type EditFailure, toastFailure, toastSuccess } from './edit-feedback.ts';
 
 /** `items` with the one at `index` moved one place up (-1) or down (+1). */
 export function moved<T>(items: readonly T[], index: number, delta: -1 | 1): T[] {
@@ -101,5 +103,51 @@ function IconButton({
     >
       {children}
     </Button>
+  );
+}
+
+/** The delete confirmation every edit list shares: confirm, delete by id, toast, close. */
+export function DeleteItemDialog<T extends { id: number }>({
+  item,
+  onClose,
+  title,
+  describe,
+  remove,
+  deletedTitle,
+  failure,
+}: {
+  item: T | null;
+  onClose: () => void;
+  title: string;
+  describe: (item: T) => string;
+  remove: {
+    isPending: boolean;
+    mutate: (
+      id: number,
+      callbacks: { onSuccess: () => void; onError: () => void; onSettled: () => void },
+    ) => void;
+  };
+  deletedTitle: string;
+  failure: EditFailure;
+}) {
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={item ? describe(item) : ''}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      destructive
+      onConfirm={() => {
+        if (!item) return;
+        remove.mutate(item.id, {
+          onSuccess: () => toastSuccess(deletedTitle),
+          onError: () => toastFailure(failure),
+          onSettled: onClose,
+        });
+      }}
+    />
   );
 }

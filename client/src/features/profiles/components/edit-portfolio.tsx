@@ -10,7 +10,6 @@ import {
   portfolioUpdateRequest,
 } from '#common/schemas/profiles';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import {
@@ -20,7 +19,7 @@ import {
   useReorderPortfolio,
 } from '../api.ts';
 import { showFieldErrors, toastFailure, toastSuccess } from './edit-feedback.ts';
-import { EditListItem } from './edit-list.tsx';
+import { DeleteItemDialog, EditListItem } from './edit-list.tsx';
 import { PortfolioImageForm } from './edit-portfolio-image.tsx';
 import { hostnameOf } from './profile-format.ts';
 import { useOptimisticReorder } from './use-reorder.ts';
@@ -118,23 +117,14 @@ export function EditPortfolio({ profile }: { profile: PublicProfile }) {
           <PortfolioEditForm userId={profile.id} item={open.item} onDone={close} />
         ) : null}
       </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(next) => !next && setDeleting(null)}
+      <DeleteItemDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title="Delete from your portfolio?"
-        description={deleting ? `“${deleting.title}” will be removed from your profile.` : ''}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        destructive
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => toastSuccess('Removed from your portfolio'),
-            onError: () => toastFailure('portfolio'),
-            onSettled: () => setDeleting(null),
-          });
-        }}
+        describe={(item) => `“${item.title}” will be removed from your profile.`}
+        remove={remove}
+        deletedTitle="Removed from your portfolio"
+        failure="portfolio"
       />
     </div>
   );
