@@ -18,6 +18,17 @@ export const LIMITS = {
   unreadBadgeCap: 99,
   browsePageSize: 24,
   browsePageSizeMax: 60,
+  searchPageSize: 20,
+  searchPageSizeMax: 50,
+  /** Longest search text accepted; longer is refused with a message, never cut silently. */
+  searchTextMax: 200,
+  searchRolesMax: 10,
+  /** Ranking is bounded: the best this many matches are ranked and can be paged through. */
+  searchMaxResults: 1000,
+  /** Matches are counted up to here; beyond it the total reads "10,000+". */
+  searchCountCap: 10_000,
+  topRatedDefault: 12,
+  topRatedMax: 50,
 } as const;
 
 /** SPEC §9 client request limits: per path, for writes, for GET queries, and overall. */

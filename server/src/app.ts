@@ -5,6 +5,7 @@ import { oauthRoutes } from './features/auth/oauth-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { browseRoutes } from './features/browse/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { createProfileCache } from './features/profiles/profile-cache.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { roleRoutes } from './features/roles/routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -70,6 +71,7 @@ export async function buildApp({
   await app.register(oauthRoutes, { providers: config.oauth, publicUrl: config.publicUrl, secure: https });
   await app.register(roleRoutes);
   await app.register(browseRoutes);
+  app.decorate('profileCache', createProfileCache());
   await app.register(profileRoutes, { dataDir: config.dataDir });
 
   await app.register(clientAppPlugin, { root: config.clientDist });

@@ -1,4 +1,5 @@
 import { ROLE_CATALOGUE, type RoleCategory } from '#common/roles';
+import { type DemoReview, writeReviews } from './demo-reviews.ts';
 import {
   CREDENTIAL_TITLES,
   FILM_CITIES,
@@ -33,6 +34,8 @@ export interface DemoCrewMember {
   credentials: { title: string; institution: string; year: number }[];
   tags: string[];
   portfolio: { title: string; url: string; description: string }[];
+  /** Reviews this member received from earlier members. */
+  reviews: DemoReview[];
 }
 
 function pickSome<T>(random: Random, items: readonly T[], count: number): T[] {
@@ -150,6 +153,7 @@ export function* generateDemoCrew(count: number, offset = 0, seed = DEMO_SEED): 
             },
           ]
         : [],
+      reviews: writeReviews(random, PROJECT_WORDS),
     };
   }
 }

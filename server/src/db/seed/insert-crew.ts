@@ -4,6 +4,7 @@ import {
   credentials,
   experiences,
   portfolioItems,
+  reviews,
   roles,
   userRoles,
   users,
@@ -12,6 +13,20 @@ import {
 import { type DemoCrewMember, generateDemoCrew } from './demo-crew.ts';
 
 const BATCH_SIZE = 2_000;
+
+/** Rating aggregates of these people, computed from their visible reviews in one statement. */
+async function summariseRatings(tx: Pick<Database, 'execute'>, userIds: number[]) {
+  await tx.execute(sql`
+    insert into rating_summaries (user_id, review_count, rating_sum, count_1, count_2, count_3, count_4, count_5, verified_count)
+    select subject_id, count(*), sum(rating),
+      count(*) filter (where rating = 1), count(*) filter (where rating = 2), count(*) filter (where rating = 3),
+      count(*) filter (where rating = 4), count(*) filter (where rating = 5), count(*) filter (where verified_collaboration)
+    from reviews where subject_id = any(${sql.param(userIds)}::integer[]) and hidden_at is null
+    group by subject_id
+    on conflict (user_id) do update set review_count = excluded.review_count, rating_sum = excluded.rating_sum,
+      count_1 = excluded.count_1, count_2 = excluded.count_2, count_3 = excluded.count_3,
+      count_4 = excluded.count_4, count_5 = excluded.count_5, verified_count = excluded.verified_count`);
+}
 
 /** Inserts `count` demo crew after the `offset` already generated; returns how many were inserted. */
 export async function insertDemoCrew(
@@ -34,6 +49,8 @@ export async function insertDemoCrew(
     }
     if (batch.length === 0) break;
     await db.transaction(async (tx) => {
+      // The search index is built once for the whole batch below, not by each statement's trigger.
+      await tx.execute(sql`select set_config('crewbase.search_deferred', 'on', true)`);
       const created = await tx
         .insert(users)
         .values(
@@ -67,6 +84,26 @@ export async function insertDemoCrew(
         p.portfolio.map((item, position) => ({ ...item, userId, position, kind: 'link' as const })),
       );
       if (portfolio.length > 0) await tx.insert(portfolioItems).values(portfolio);
+      const received = created.flatMap((user, i) =>
+        (batch[i]?.reviews ?? []).flatMap((review) => {
+          const reviewer = created[i - review.reviewerDistance];
+          if (!reviewer) return [];
+          return [
+            {
+              subjectId: user.id,
+              reviewerId: reviewer.id,
+              rating: review.rating,
+              text: review.text,
+              projectName: review.projectName,
+              createdAt: sql`now() - (random() * interval '365 days')`,
+            },
+          ];
+        }),
+      );
+      if (received.length > 0) await tx.insert(reviews).values(received);
+      const ids = created.map((user) => user.id);
+      await summariseRatings(tx, ids);
+      await tx.execute(sql`select crew_search_refresh(${sql.param(ids)}::integer[])`);
     });
     inserted += batch.length;
     onProgress?.(inserted);

@@ -61,19 +61,35 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
   const canEdit = async (request: FastifyRequest) =>
     profiles.assertCanEdit(request.auth, Number((request.params as { id: string }).id));
 
+  // Any write under /api/users/:id changes what that profile shows: drop the cached copy before
+  // the writer hears back, so their next read is fresh.
+  app.addHook('onSend', async (request) => {
+    if (request.method === 'GET') return;
+    const id = Number((request.params as { id?: string }).id);
+    if (Number.isInteger(id)) app.profileCache.invalidate(id);
+  });
+
   app.get(
     '/api/users/:id',
     { schema: { params: userParams, response: { 200: publicProfileSchema } } },
-    async (request) => {
-      const profile = await profiles.getProfile(app.db, request.params.id, request.auth);
+    async (request, reply) => {
+      const { id } = request.params;
+      const viewer = request.auth?.user;
       // The owner looking at their own page is not a view.
-      if (request.auth?.user.id !== request.params.id) {
-        views.record(
-          request.params.id,
-          request.auth ? `user:${request.auth.user.id}` : `net:${request.meta().ipPrefix}`,
-        );
+      if (viewer?.id !== id) {
+        views.record(id, viewer ? `user:${viewer.id}` : `net:${request.meta().ipPrefix}`);
       }
-      return profile;
+      // The owner (and an admin) see their private fields and always the latest data.
+      if (viewer && (viewer.id === id || viewer.role === 'admin')) {
+        return profiles.getProfile(app.db, id, request.auth);
+      }
+      let json = app.profileCache.get(id);
+      if (json === undefined) {
+        json = JSON.stringify(await profiles.getProfile(app.db, id, null));
+        app.profileCache.set(id, json);
+      }
+      // Already JSON: Fastify sends a string as it is, without running the serialiser again.
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
 

@@ -1,0 +1,58 @@
+import { Star } from 'lucide-react';
+import { cn } from '../lib/cn.ts';
+
+interface RatingStarsProps {
+  /** Average from 0 to 5; 0 with no reviews shows "No reviews yet". */
+  average: number;
+  count: number;
+  size?: 'sm' | 'md';
+  /** Hide the "(12)" count, e.g. where the count is printed elsewhere. */
+  hideCount?: boolean;
+  className?: string;
+}
+
+/**
+ * Five stars filled to the average (to the tenth), read out as one phrase by screen readers.
+ * Everywhere a person appears, their rating looks the same.
+ */
+export function RatingStars({ average, count, size = 'sm', hideCount = false, className }: RatingStarsProps) {
+  const starSize = size === 'sm' ? 'size-3.5' : 'size-5';
+  if (count === 0) {
+    return <span className={cn('text-xs text-muted-foreground', className)}>No reviews yet</span>;
+  }
+  const rounded = Math.round(average * 10) / 10;
+  const label = `Rated ${rounded.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`;
+  return (
+    <span className={cn('inline-flex items-center gap-1.5', className)} role="img" aria-label={label}>
+      <span className="relative inline-flex" aria-hidden="true">
+        <span className="flex text-muted-foreground/35">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Star key={i} className={cn(starSize, 'fill-current')} strokeWidth={0} />
+          ))}
+        </span>
+        <span
+          className="absolute inset-y-0 left-0 flex overflow-hidden text-amber-500"
+          style={{ width: `${(rounded / 5) * 100}%` }}
+        >
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Star key={i} className={cn(starSize, 'shrink-0 fill-current')} strokeWidth={0} />
+          ))}
+        </span>
+      </span>
+      <span
+        aria-hidden="true"
+        className={cn('font-medium tabular-nums', size === 'sm' ? 'text-xs' : 'text-sm')}
+      >
+        {rounded.toFixed(1)}
+      </span>
+      {!hideCount && (
+        <span
+          aria-hidden="true"
+          className={cn('text-muted-foreground tabular-nums', size === 'sm' ? 'text-xs' : 'text-sm')}
+        >
+          ({count.toLocaleString('en')})
+        </span>
+      )}
+    </span>
+  );
+}

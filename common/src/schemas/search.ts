@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { roleCategorySchema, roleSchema } from './roles.ts';
+
+export const SEARCH_SORTS = ['relevance', 'rating', 'reviews', 'newest'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** The advanced filters DESIGN §4 reserves for Premium members. */
+export const PREMIUM_SEARCH_FILTERS = [
+  'minRating',
+  'minReviews',
+  'minYears',
+  'hasPortfolio',
+  'verifiedOnly',
+] as const;
+export type PremiumSearchFilter = (typeof PREMIUM_SEARCH_FILTERS)[number];
+
+const flag = z
+  .enum(['true', 'false', '1', '0'], { error: 'Use true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+/** One value or many (`?role=3&role=7`), as query strings carry them. */
+const roleIds = z.preprocess(
+  (value) => (Array.isArray(value) ? value : [value]),
+  z
+    .array(
+      z.coerce
+        .number({ error: 'Choose roles from the list' })
+        .int('Choose roles from the list')
+        .positive('Choose roles from the list')
+        .max(2_147_483_647, 'Choose roles from the list'),
+    )
+    .max(LIMITS.searchRolesMax, `Choose at most ${LIMITS.searchRolesMax} roles`),
+);
+
+export const searchQuery = z.object({
+  q: z
+    .string()
+    .max(LIMITS.searchTextMax, `Search text can be at most ${LIMITS.searchTextMax} characters`)
+    .optional(),
+  role: roleIds.optional(),
+  category: roleCategorySchema.optional(),
+  location: z
+    .string()
+    .max(LIMITS.locationMax, `Location can be at most ${LIMITS.locationMax} characters`)
+    .optional(),
+  sort: z.enum(SEARCH_SORTS, { error: 'Sort by relevance, rating, reviews or newest' }).optional(),
+  page: z.coerce
+    .number({ error: 'Page must be 1 or more' })
+    .int('Page must be 1 or more')
+    .min(1, 'Page must be 1 or more')
+    .default(1),
+  limit: z.coerce
+    .number({ error: `Limit must be between 1 and ${LIMITS.searchPageSizeMax}` })
+    .int()
+    .min(1, `Limit must be between 1 and ${LIMITS.searchPageSizeMax}`)
+    .max(LIMITS.searchPageSizeMax, `Limit must be between 1 and ${LIMITS.searchPageSizeMax}`)
+    .default(LIMITS.searchPageSize),
+  // Premium filters
+  minRating: z.coerce
+    .number({ error: 'Minimum rating must be between 1 and 5' })
+    .min(1, 'Minimum rating must be between 1 and 5')
+    .max(5, 'Minimum rating must be between 1 and 5')
+    .optional(),
+  minReviews: z.coerce
+    .number({ error: 'Minimum reviews must be a whole number from 1' })
+    .int('Minimum reviews must be a whole number from 1')
+    .min(1, 'Minimum reviews must be a whole number from 1')
+    .max(10_000, 'Minimum reviews must be a whole number from 1')
+    .optional(),
+  minYears: z.coerce
+    .number({ error: 'Years of experience must be a whole number from 1 to 50' })
+    .int('Years of experience must be a whole number from 1 to 50')
+    .min(1, 'Years of experience must be a whole number from 1 to 50')
+    .max(50, 'Years of experience must be a whole number from 1 to 50')
+    .optional(),
+  hasPortfolio: flag.optional(),
+  verifiedOnly: flag.optional(),
+});
+export type SearchQuery = z.infer<typeof searchQuery>;
+
+/** A stretch of snippet text; `match` marks the words the query found. */
+export const snippetPartSchema = z.object({ text: z.string(), match: z.boolean() });
+export type SnippetPart = z.infer<typeof snippetPartSchema>;
+
+export const searchResultSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  location: z.string().nullable(),
+  roles: z.array(roleSchema.pick({ id: true, name: true, category: true })),
+  tags: z.array(z.string()),
+  ratingAverage: z.number(),
+  ratingCount: z.number().int(),
+  isSubscribed: z.boolean(),
+  /** Where the query matched in the bio, skills or experience; null when only the name or role did. */
+  snippet: z.array(snippetPartSchema).nullable(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const searchResponse = z.object({
+  results: z.array(searchResultSchema),
+  /** Everyone matching, counted up to LIMITS.searchCountCap; `totalIsCapped` says the count stopped there. */
+  total: z.number().int(),
+  totalIsCapped: z.boolean(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Pages that can be opened: results are ranked and shown up to LIMITS.searchMaxResults. */
+  pageCount: z.number().int(),
+  sort: z.enum(SEARCH_SORTS),
+  /**
+   * When the words as typed found nobody, the closest known spelling ("cinematografer" →
+   * "cinematographer"); the results are then those of this corrected text.
+   */
+  correctedQuery: z.string().nullable(),
+});
+export type SearchResponse = z.infer<typeof searchResponse>;
+
+export const topRatedQuery = z.object({
+  role: z.coerce
+    .number({ error: 'Choose a role from the list' })
+    .int('Choose a role from the list')
+    .positive('Choose a role from the list')
+    .optional(),
+  category: roleCategorySchema.optional(),
+  limit: z.coerce
+    .number({ error: `Limit must be between 1 and ${LIMITS.topRatedMax}` })
+    .int()
+    .min(1, `Limit must be between 1 and ${LIMITS.topRatedMax}`)
+    .max(LIMITS.topRatedMax, `Limit must be between 1 and ${LIMITS.topRatedMax}`)
+    .default(LIMITS.topRatedDefault),
+});
+export type TopRatedQuery = z.infer<typeof topRatedQuery>;
+
+export const topRatedResponse = z.object({
+  crew: z.array(searchResultSchema.omit({ snippet: true })),
+});
+export type TopRatedResponse = z.infer<typeof topRatedResponse>;

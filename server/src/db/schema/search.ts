@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The search index: one row per crew member (a user with at least one role), rebuilt by
+ * `crew_search_refresh(ids)` from statement triggers on every table it reads (migration 0004).
+ * Application code only reads it.
+ */
+export const crewSearch = pgTable(
+  'crew_search',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Display name, or the username when there is none. */
+    name: text('name').notNull(),
+    /** Lower-cased location, for trigram matching. */
+    location: text('location').notNull(),
+    roleIds: integer('role_ids').array().notNull(),
+    /** Weighted: A name and roles, B skills, C experience titles and projects, D bio and location. */
+    document: tsvector('document').notNull(),
+    /** The text a result snippet is cut from: bio, skills and experience. */
+    snippetSource: text('snippet_source').notNull(),
+    careerStart: date('career_start', { mode: 'string' }),
+    hasPortfolio: boolean('has_portfolio').notNull(),
+    ratingAverage: real('rating_average').notNull(),
+    ratingCount: integer('rating_count').notNull(),
+    /** Bayesian average (see crew_rating_score): what "rating" sorts and top-rated rank by. */
+    ratingScore: real('rating_score').notNull(),
+    verifiedCount: integer('verified_count').notNull(),
+    /** Seam for radius search: filled once locations are geocoded. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('crew_search_document_idx').using('gin', t.document),
+    index('crew_search_roles_idx').using('gin', t.roleIds),
+    index('crew_search_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
+    index('crew_search_score_idx').on(t.ratingScore.desc(), t.userId.desc()),
+    index('crew_search_reviews_idx').on(t.ratingCount.desc(), t.userId.desc()),
+    index('crew_search_newest_idx').on(t.createdAt.desc(), t.userId.desc()),
+  ],
+);
+
+/** Words people search for (names, places, roles, skills): what "Did you mean" corrects towards. */
+export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
+  index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
+]);
