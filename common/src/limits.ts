@@ -29,6 +29,21 @@ export const LIMITS = {
   searchCountCap: 10_000,
   topRatedDefault: 12,
   topRatedMax: 50,
+  reviewRatingMin: 1,
+  reviewRatingMax: 5,
+  reviewTextMin: 10,
+  reviewTextMax: 2000,
+  reviewProjectNameMax: 120,
+  reportReasonMin: 5,
+  reportReasonMax: 500,
+  /** Reviews one person may write in any 24 hours. */
+  reviewsPerDay: 10,
+  /** An account must be this old before it can review: sock puppets made for one review wait a day. */
+  reviewMinAccountAgeHours: 24,
+  /** What anyone sees of a person's reviews without Premium: the newest this many. */
+  reviewsFreeVisible: 3,
+  reviewsPageSize: 10,
+  reviewsPageSizeMax: 50,
 } as const;
 
 /** SPEC §9 client request limits: per path, for writes, for GET queries, and overall. */
