@@ -122,7 +122,8 @@ BEGIN
       || setweight(to_tsvector('english', coalesce(t.tags, '')), 'B')
       || setweight(to_tsvector('english', coalesce(e.titles, '')), 'C')
       || setweight(to_tsvector('english', coalesce(u.bio, '') || ' ' || coalesce(u.location, '')), 'D'),
-    concat_ws(' · ', nullif(btrim(u.bio), ''), t.tags, e.titles),
+    -- Without the private-use characters that mark matches in search snippets.
+    translate(concat_ws(' · ', nullif(btrim(u.bio), ''), t.tags, e.titles), U&'\E000\E001', ''),
     e.career_start,
     EXISTS (SELECT 1 FROM portfolio_items p WHERE p.user_id = u.id),
     coalesce(rs.rating_sum::real / nullif(rs.review_count, 0), 0),

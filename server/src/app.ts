@@ -8,6 +8,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { createProfileCache } from './features/profiles/profile-cache.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { roleRoutes } from './features/roles/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -71,6 +72,7 @@ export async function buildApp({
   await app.register(oauthRoutes, { providers: config.oauth, publicUrl: config.publicUrl, secure: https });
   await app.register(roleRoutes);
   await app.register(browseRoutes);
+  await app.register(searchRoutes);
   app.decorate('profileCache', createProfileCache());
   await app.register(profileRoutes, { dataDir: config.dataDir });
 

@@ -9,6 +9,8 @@ export const crewCardSchema = z.object({
   location: z.string().nullable(),
   profileImage: z.string().nullable(),
   roles: z.array(roleSchema.pick({ id: true, name: true, category: true })),
+  ratingAverage: z.number(),
+  ratingCount: z.number().int(),
 });
 export type CrewCard = z.infer<typeof crewCardSchema>;
 

@@ -1,25 +1,29 @@
 import type { BrowseCrewQuery, BrowseCrewResponse } from '#common/schemas/crew';
 import type { Database } from '../../db/client.ts';
 import { NotFoundError } from '../../errors.ts';
-import { findRole } from '../roles/queries.ts';
-import { countCrewWithRole, listCrewWithRole, rolesOfUsers } from './queries.ts';
+import { getRolesById } from '../roles/service.ts';
+import { search } from '../search/service.ts';
 
+/** A role's crew, best rated first: the search index answers it, with the same cards as search. */
 export async function browseCrew(db: Database, query: BrowseCrewQuery): Promise<BrowseCrewResponse> {
-  const role = await findRole(db, query.role);
+  const role = (await getRolesById(db)).get(query.role);
   if (!role) throw new NotFoundError('Role not found');
-  const [people, total] = await Promise.all([
-    listCrewWithRole(db, role.id, query.limit, (query.page - 1) * query.limit),
-    countCrewWithRole(db, role.id),
-  ]);
-  const roleRows = await rolesOfUsers(
+  const found = await search(
     db,
-    people.map((person) => person.id),
+    { role: [role.id], sort: 'rating', page: query.page, limit: query.limit },
+    false,
   );
-  const crew = people.map((person) => ({
-    ...person,
-    roles: roleRows
-      .filter((row) => row.userId === person.id)
-      .map(({ id, name, category }) => ({ id, name, category })),
-  }));
-  return { role, crew, total, page: query.page, pageSize: query.limit };
+  const crew = found.results.map(
+    ({ id, username, displayName, location, profileImage, roles, ratingAverage, ratingCount }) => ({
+      id,
+      username,
+      displayName,
+      location,
+      profileImage,
+      roles,
+      ratingAverage,
+      ratingCount,
+    }),
+  );
+  return { role, crew, total: found.total, page: query.page, pageSize: query.limit };
 }

@@ -1,5 +1,5 @@
 import { ROLE_CATALOGUE } from '#common/roles';
-import { type RoleCrewCounts, roleListResponse } from '#common/schemas/roles';
+import { type Role, type RoleCrewCounts, roleListResponse } from '#common/schemas/roles';
 import type { Database } from '../../db/client.ts';
 import { type Precompressed, precompressJson } from '../../http/precompressed.ts';
 import { countCrewPerRole, listRoles, upsertRoleCatalogue } from './queries.ts';
@@ -8,23 +8,53 @@ import { countCrewPerRole, listRoles, upsertRoleCatalogue } from './queries.ts';
  * The catalogue changes only when a server starts (loadRoleCatalogue), so each process keeps the
  * list it loaded; /api/roles is on every page's critical path and needs no database round trip.
  */
-const catalogueCache = new WeakMap<Database, Promise<Precompressed>>();
+const catalogueCache = new WeakMap<
+  Database,
+  { roles: Promise<Role[]>; byId: Promise<Map<number, Role>>; body: Promise<Precompressed> }
+>();
 
-/** The catalogue as the JSON body of GET /api/roles, in each encoding. */
-export function getRolesBody(db: Database): Promise<Precompressed> {
+function cachedCatalogue(db: Database) {
   let cached = catalogueCache.get(db);
   if (!cached) {
-    // Checked against the response schema, serialised and compressed once: each request sends the same bytes.
-    cached = listRoles(db).then((rows) => precompressJson(roleListResponse.parse(rows)));
-    cached.catch(() => catalogueCache.delete(db));
+    // Checked against the response schema once; the body is serialised and compressed once too.
+    const roles = listRoles(db).then((rows) => roleListResponse.parse(rows));
+    cached = {
+      roles,
+      byId: roles.then((list) => new Map(list.map((role) => [role.id, role]))),
+      body: roles.then(precompressJson),
+    };
+    roles.catch(() => catalogueCache.delete(db));
     catalogueCache.set(db, cached);
   }
   return cached;
 }
 
-export async function getCrewCounts(db: Database): Promise<RoleCrewCounts> {
-  const rows = await countCrewPerRole(db);
-  return { counts: Object.fromEntries(rows.map((row) => [String(row.roleId), row.crew])) };
+/** The catalogue as the JSON body of GET /api/roles, in each encoding. */
+export function getRolesBody(db: Database): Promise<Precompressed> {
+  return cachedCatalogue(db).body;
+}
+
+/** The catalogue by id, for features that store role ids and answer role names. */
+export function getRolesById(db: Database): Promise<Map<number, Role>> {
+  return cachedCatalogue(db).byId;
+}
+
+const CREW_COUNTS_MEMORY_MS = 60_000;
+const crewCountsCache = new WeakMap<Database, { at: number; counts: Promise<RoleCrewCounts> }>();
+
+/**
+ * Crew per role. Counting means reading every role link (two million at a million crew), so each
+ * process keeps the answer for a minute, the time the browse page lets browsers keep it too.
+ */
+export function getCrewCounts(db: Database): Promise<RoleCrewCounts> {
+  const cached = crewCountsCache.get(db);
+  if (cached && Date.now() - cached.at < CREW_COUNTS_MEMORY_MS) return cached.counts;
+  const counts = countCrewPerRole(db).then((rows) => ({
+    counts: Object.fromEntries(rows.map((row) => [String(row.roleId), row.crew])),
+  }));
+  counts.catch(() => crewCountsCache.delete(db));
+  crewCountsCache.set(db, { at: Date.now(), counts });
+  return counts;
 }
 
 export async function loadRoleCatalogue(db: Database): Promise<void> {

@@ -1,0 +1,152 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { LIMITS } from '#common/limits';
+import type { SearchSort } from '#common/schemas/search';
+import type { Database } from '../../db/client.ts';
+
+/** What narrows a search, already validated and normalised by the service. */
+export interface SearchFilters {
+  tsquery: string | null;
+  roleIds: number[] | null;
+  categoryRoleIds: number[] | null;
+  location: string | null;
+  minRating?: number;
+  minReviews?: number;
+  minYears?: number;
+  hasPortfolio?: boolean;
+  verifiedOnly?: boolean;
+}
+
+// Snippet highlight markers: private-use characters no profile text contains (the index strips them).
+export const MATCH_START = '\uE000';
+export const MATCH_END = '\uE001';
+
+const tsquery = (text: string) => sql`to_tsquery('english', ${text})`;
+
+function conditions(f: SearchFilters): SQL {
+  const parts: SQL[] = [];
+  if (f.tsquery) parts.push(sql`cs.document @@ ${tsquery(f.tsquery)}`);
+  if (f.roleIds) parts.push(sql`cs.role_ids && ${sql.param(f.roleIds)}::integer[]`);
+  if (f.categoryRoleIds) parts.push(sql`cs.role_ids && ${sql.param(f.categoryRoleIds)}::integer[]`);
+  // word_similarity (<%): "Atlana" finds "atlanta, ga"; the trigram index answers it.
+  if (f.location) parts.push(sql`${f.location} <% cs.location`);
+  if (f.minRating !== undefined) parts.push(sql`cs.rating_count > 0 and cs.rating_average >= ${f.minRating}`);
+  if (f.minReviews !== undefined) parts.push(sql`cs.rating_count >= ${f.minReviews}`);
+  if (f.minYears !== undefined)
+    parts.push(sql`cs.career_start <= current_date - make_interval(years => ${f.minYears}::int)`);
+  if (f.hasPortfolio) parts.push(sql`cs.has_portfolio`);
+  if (f.verifiedOnly) parts.push(sql`cs.verified_count > 0`);
+  return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+const ORDER: Record<Exclude<SearchSort, 'relevance'>, SQL> = {
+  rating: sql`cs.rating_score desc, cs.user_id desc`,
+  reviews: sql`cs.rating_count desc, cs.user_id desc`,
+  newest: sql`cs.created_at desc, cs.user_id desc`,
+};
+
+/**
+ * One page of matching user ids, best first. Relevance ranking is bounded: the searchMaxResults
+ * best-rated matches are the candidates, and only they are ranked by text relevance (weighted
+ * ts_rank_cd, nudged by rating), so a query matching half the directory costs the same as one
+ * matching a hundred people.
+ */
+export async function findMatchingIds(
+  db: Database,
+  filters: SearchFilters,
+  sort: SearchSort,
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  const where = conditions(filters);
+  const query =
+    sort === 'relevance' && filters.tsquery
+      ? sql`
+        with candidates as materialized (
+          select cs.user_id, cs.document, cs.rating_score from crew_search cs
+          where ${where}
+          order by cs.rating_score desc, cs.user_id desc
+          limit ${LIMITS.searchMaxResults}
+        )
+        select user_id from candidates
+        order by ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', document, ${tsquery(filters.tsquery)}, 1) * (1 + rating_score / 10) desc,
+          rating_score desc, user_id desc
+        limit ${limit} offset ${offset}`
+      : sql`
+        select cs.user_id from crew_search cs where ${where}
+        order by ${ORDER[sort === 'relevance' ? 'rating' : sort]}
+        limit ${limit} offset ${offset}`;
+  const { rows } = await db.execute<{ user_id: number }>(query);
+  return rows.map((row) => row.user_id);
+}
+
+/** How many match, counted no further than `cap` (an index walk that stops, not a full count). */
+export async function countMatches(db: Database, filters: SearchFilters, cap: number): Promise<number> {
+  const { rows } = await db.execute<{ total: number }>(sql`
+    select count(*)::int as total from (select 1 from crew_search cs where ${conditions(filters)} limit ${cap}) matches`);
+  return rows[0]?.total ?? 0;
+}
+
+export type CrewCardRow = {
+  id: number;
+  username: string;
+  display_name: string | null;
+  profile_image: string | null;
+  location: string | null;
+  role_ids: number[];
+  tags: string[] | null;
+  rating_average: number;
+  rating_count: number;
+  is_subscribed: boolean;
+  snippet: string | null;
+};
+
+/** What a result card shows, for a page of ids (in any order; the caller orders them). */
+export async function loadCrewCards(
+  db: Database,
+  ids: number[],
+  snippetQuery: string | null,
+): Promise<CrewCardRow[]> {
+  if (ids.length === 0) return [];
+  const snippet = snippetQuery
+    ? sql`ts_headline('english', cs.snippet_source, ${tsquery(snippetQuery)},
+        ${`StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=22, MinWords=10, MaxFragments=1, ShortWord=2`})`
+    : sql`null`;
+  const { rows } = await db.execute<CrewCardRow>(sql`
+    select cs.user_id as id, u.username, u.display_name, u.profile_image, u.location, cs.role_ids,
+      cs.rating_average, cs.rating_count,
+      exists (select 1 from subscriptions s where s.user_id = cs.user_id and s.status = 'active'
+        and s.current_period_end > now()) as is_subscribed,
+      array(select t.tag from user_tags t where t.user_id = cs.user_id order by t.id limit 5) as tags,
+      ${snippet} as snippet
+    from crew_search cs join users u on u.id = cs.user_id
+    where cs.user_id = any(${sql.param(ids)}::integer[])`);
+  return rows;
+}
+
+/**
+ * For each word: whether the directory knows it, and else the closest known word by trigram
+ * similarity (pg_trgm's `%`, threshold 0.3), from the small dictionary of names, places, roles, skills.
+ */
+export async function closestTerms(db: Database, words: string[]) {
+  const { rows } = await db.execute<{ word: string; known: boolean; closest: string | null }>(sql`
+    select w.word,
+      exists (select 1 from search_terms st where st.term = w.word) as known,
+      (select st.term from search_terms st where st.term % w.word
+        order by similarity(st.term, w.word) desc, st.term limit 1) as closest
+    from unnest(${sql.param(words)}::text[]) as w(word)`);
+  return rows;
+}
+
+/** Best-rated crew by Bayesian average; people with no reviews are not "top rated". */
+export async function findTopRatedIds(
+  db: Database,
+  roleIds: number[] | null,
+  limit: number,
+): Promise<number[]> {
+  const { rows } = await db.execute<{ user_id: number }>(sql`
+    select cs.user_id from crew_search cs
+    where cs.rating_count > 0 ${roleIds ? sql`and cs.role_ids && ${sql.param(roleIds)}::integer[]` : sql``}
+    order by cs.rating_score desc, cs.user_id desc
+    limit ${limit}`);
+  return rows.map((row) => row.user_id);
+}

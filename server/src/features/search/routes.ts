@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PUBLIC_CACHE_MAX_AGE_SECONDS } from '#common/limits';
+import { searchQuery, searchResponse, topRatedQuery, topRatedResponse } from '#common/schemas/search';
+import { search, topRated } from './service.ts';
+
+/** Top-rated moves when reviews do; a minute-old list is indistinguishable on the home page. */
+const TOP_RATED_MEMORY_MS = 60_000;
+
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/search',
+    { schema: { querystring: searchQuery, response: { 200: searchResponse } } },
+    async (request) => search(app.db, request.query, request.auth?.user.isSubscribed ?? false),
+  );
+
+  // Every home page asks for this: each process keeps the answer for a minute per query.
+  const remembered = new Map<string, { at: number; answer: ReturnType<typeof topRated> }>();
+  const topRatedHandler = {
+    schema: { querystring: topRatedQuery, response: { 200: topRatedResponse } },
+  } as const;
+  for (const url of ['/api/users/top-rated', '/api/top-rated']) {
+    app.get(url, topRatedHandler, async (request, reply) => {
+      reply.header('cache-control', `public, max-age=${PUBLIC_CACHE_MAX_AGE_SECONDS}`);
+      const key = JSON.stringify(request.query);
+      const hit = remembered.get(key);
+      if (hit && Date.now() - hit.at < TOP_RATED_MEMORY_MS) return hit.answer;
+      const answer = topRated(app.db, request.query);
+      answer.catch(() => remembered.delete(key));
+      if (remembered.size > 200) remembered.clear();
+      remembered.set(key, { at: Date.now(), answer });
+      return answer;
+    });
+  }
+};

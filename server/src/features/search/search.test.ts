@@ -1,0 +1,358 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '#common/limits';
+import type { SearchResponse, SearchResult } from '#common/schemas/search';
+import { newUser, TestBrowser } from '../../../test/client.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { ratingSummaries, roles, subscriptions, userRoles, users, userTags } from '../../db/schema/index.ts';
+import { insertDemoCrew } from '../../db/seed/insert-crew.ts';
+import { PREMIUM_FILTER_MESSAGE } from './service.ts';
+
+/** People written for these tests, on top of 400 deterministic demo crew. */
+interface Person {
+  name: string;
+  location: string;
+  roles: string[];
+  tags?: string[];
+  bio?: string;
+}
+
+describe('GET /api/search', () => {
+  let t: TestApp;
+  const ids = new Map<string, number>();
+  const roleId = new Map<string, number>();
+
+  async function addPerson(person: Person): Promise<number> {
+    const username = person.name.toLowerCase().replace(/\W+/g, '_');
+    const [row] = await t.db
+      .insert(users)
+      .values({
+        username,
+        email: `${username}@example.com`,
+        displayName: person.name,
+        location: person.location,
+        bio: person.bio ?? null,
+      })
+      .returning({ id: users.id });
+    if (!row) throw new Error('insert failed');
+    await t.db
+      .insert(userRoles)
+      .values(
+        person.roles.map((name, position) => ({ userId: row.id, roleId: roleId.get(name) ?? 0, position })),
+      );
+    if (person.tags) await t.db.insert(userTags).values(person.tags.map((tag) => ({ userId: row.id, tag })));
+    ids.set(person.name, row.id);
+    return row.id;
+  }
+
+  const get = (query: string) => t.app.inject({ method: 'GET', url: `/api/search?${query}` });
+  const search = async (query: string): Promise<SearchResponse> => {
+    const res = await get(query);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const names = (body: SearchResponse) => body.results.map((r: SearchResult) => r.displayName);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const role of await t.db.select().from(roles)) roleId.set(role.name, role.id);
+    await insertDemoCrew(t.db, 400, 0);
+    await addPerson({
+      name: 'Marisol Quintero',
+      location: 'Atlanta, GA',
+      roles: ['Gaffer', 'Grip'],
+      tags: ['Steadicam', 'Night exteriors'],
+      bio: 'Lights big night exteriors for features and series.',
+    });
+    await addPerson({
+      name: 'Ingrid Solberg',
+      location: 'Oslo, Norway',
+      roles: ['Cinematographer'],
+      bio: 'Shoots on film whenever the budget allows.',
+    });
+    await addPerson({ name: 'Tobiah Wrenfield', location: 'Vancouver, BC', roles: ['Sound Mixer'] });
+  });
+
+  it('finds a person by their exact name, first', async () => {
+    const body = await search('q=Marisol%20Quintero');
+    expect(names(body)[0]).toBe('Marisol Quintero');
+    expect(body.correctedQuery).toBeNull();
+  });
+
+  it('finds a name from its first letters while it is being typed', async () => {
+    expect(names(await search('q=Marisol%20Quin'))).toContain('Marisol Quintero');
+    expect(names(await search('q=tobia'))).toContain('Tobiah Wrenfield');
+  });
+
+  it('corrects a misspelt name and says what it searched for instead', async () => {
+    const body = await search('q=Marisol%20Qintero');
+    expect(names(body)[0]).toBe('Marisol Quintero');
+    expect(body.correctedQuery).toBe('marisol quintero');
+  });
+
+  it('corrects a misspelt role word and a misspelt place', async () => {
+    const role = await search('q=cinematografer');
+    expect(role.correctedQuery).toBe('cinematographer');
+    expect(role.results.length).toBeGreaterThan(0);
+    expect(role.results.every((r) => r.roles.some((x) => x.name === 'Cinematographer') || r.snippet)).toBe(
+      true,
+    );
+    const place = await search('q=Marisol%20Atlana');
+    expect(place.correctedQuery).toBe('marisol atlanta');
+    expect(names(place)).toContain('Marisol Quintero');
+  });
+
+  it('finds crew by a role word, with the role name highlighted in the snippet', async () => {
+    const body = await search('q=gaffer&limit=50');
+    expect(names(body)).toContain('Marisol Quintero');
+    const gaffers = body.results.filter((r) => r.roles.some((role) => role.name === 'Gaffer'));
+    expect(gaffers.length).toBeGreaterThan(0);
+    const withSnippet = body.results.find((r) => r.snippet);
+    expect(withSnippet?.snippet?.some((part) => part.match && /gaffer/i.test(part.text))).toBe(true);
+  });
+
+  it('understands crew synonyms: DP finds cinematographers whose profile never says DP', async () => {
+    const body = await search('q=DP&limit=50');
+    expect(names(body)).toContain('Ingrid Solberg');
+    expect(body.results.every((r) => r.roles.length > 0)).toBe(true);
+    expect(names(await search('q=director%20of%20photography&limit=50'))).toContain('Ingrid Solberg');
+    expect(names(await search('q=sound%20recordist&limit=50'))).toContain('Tobiah Wrenfield');
+  });
+
+  it('finds a skill tag and a place in free text', async () => {
+    expect(names(await search('q=steadicam%20atlanta&limit=50'))).toContain('Marisol Quintero');
+  });
+
+  it('filters by location, forgiving a misspelling', async () => {
+    const body = await search('location=Atlana&limit=50');
+    expect(body.total).toBeGreaterThan(0);
+    expect(names(body)).toContain('Marisol Quintero');
+    expect(body.results.every((r) => r.location?.includes('Atlanta'))).toBe(true);
+  });
+
+  it('filters by role (any of several) and counts exactly who has them', async () => {
+    const gaffer = roleId.get('Gaffer') as number;
+    const grip = roleId.get('Grip') as number;
+    const { rows } = await t.db.execute<{ n: number }>(
+      sql`select count(distinct user_id)::int as n from user_roles where role_id in (${gaffer}, ${grip})`,
+    );
+    const body = await search(`role=${gaffer}&role=${grip}&limit=50`);
+    expect(body.total).toBe(rows[0]?.n);
+    expect(body.totalIsCapped).toBe(false);
+    for (const person of body.results)
+      expect(person.roles.some((role) => role.id === gaffer || role.id === grip)).toBe(true);
+  });
+
+  it('filters by category', async () => {
+    const body = await search('category=post-production&limit=50');
+    expect(body.total).toBeGreaterThan(0);
+    for (const person of body.results)
+      expect(person.roles.some((role) => role.category === 'post-production')).toBe(true);
+  });
+
+  it('combines role and location', async () => {
+    const body = await search(`role=${roleId.get('Gaffer')}&location=atlanta&limit=50`);
+    expect(names(body)).toContain('Marisol Quintero');
+    for (const person of body.results) {
+      expect(person.location).toContain('Atlanta');
+      expect(person.roles.some((role) => role.name === 'Gaffer')).toBe(true);
+    }
+  });
+
+  it('sorts by rating, by number of reviews and by newest', async () => {
+    const byRating = await search('sort=rating&limit=50');
+    const { rows } = await t.db.execute<{ user_id: number }>(
+      sql`select user_id from crew_search order by rating_score desc, user_id desc limit 50`,
+    );
+    expect(byRating.results.map((r) => r.id)).toEqual(rows.map((row) => row.user_id));
+
+    const byReviews = (await search('sort=reviews&limit=50')).results.map((r) => r.ratingCount);
+    expect(byReviews).toEqual([...byReviews].sort((a, b) => b - a));
+
+    const newest = await search('sort=newest&limit=20');
+    const created = await t.db.execute<{ id: number }>(
+      sql`select id from users where exists (select 1 from user_roles where user_id = users.id) order by created_at desc, id desc limit 20`,
+    );
+    expect(newest.results.map((r) => r.id)).toEqual(created.rows.map((row) => row.id));
+  });
+
+  it.each(['relevance', 'rating', 'reviews', 'newest'])(
+    'pages through every match once, without gaps, sorted by %s',
+    async (sort) => {
+      const first = await search(`q=director&sort=${sort}&limit=7`);
+      expect(first.total).toBeGreaterThan(14);
+      const seen: number[] = [];
+      for (let page = 1; page <= first.pageCount; page++) {
+        seen.push(...(await search(`q=director&sort=${sort}&limit=7&page=${page}`)).results.map((r) => r.id));
+      }
+      expect(seen).toHaveLength(first.total);
+      expect(new Set(seen).size).toBe(first.total);
+    },
+  );
+
+  it('answers a result card with what the list shows, and nothing private', async () => {
+    const [person] = (await search('q=Marisol%20Quintero')).results;
+    expect(person).toMatchObject({
+      displayName: 'Marisol Quintero',
+      location: 'Atlanta, GA',
+      tags: ['Steadicam', 'Night exteriors'],
+      ratingAverage: 0,
+      ratingCount: 0,
+      isSubscribed: false,
+    });
+    expect(person?.roles.map((role) => role.name)).toEqual(['Gaffer', 'Grip']);
+    expect(person).not.toHaveProperty('email');
+  });
+
+  it('keeps the index current as a profile changes', async () => {
+    const id = ids.get('Tobiah Wrenfield') as number;
+    await t.db.insert(userTags).values({ userId: id, tag: 'Timecode wrangling' });
+    expect(names(await search('q=timecode'))).toContain('Tobiah Wrenfield');
+    await t.db.delete(userRoles).where(sql`${userRoles.userId} = ${id}`);
+    // No role, no crew listing.
+    expect(names(await search('q=Tobiah'))).not.toContain('Tobiah Wrenfield');
+  });
+
+  describe('Premium filters', () => {
+    const premiumQuery = 'minReviews=3&limit=50';
+
+    it('refuses them to a visitor and to a free member, saying they are Premium', async () => {
+      for (const query of [
+        premiumQuery,
+        'minRating=4',
+        'minYears=5',
+        'hasPortfolio=true',
+        'verifiedOnly=true',
+      ]) {
+        const res = await get(query);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error.message).toBe(PREMIUM_FILTER_MESSAGE);
+      }
+      const browser = new TestBrowser(t.app);
+      expect((await browser.register(newUser('free'))).statusCode).toBe(201);
+      const res = await browser.request('GET', `/api/search?${premiumQuery}`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(PREMIUM_FILTER_MESSAGE);
+    });
+
+    it('applies them for a subscribed member', async () => {
+      const browser = new TestBrowser(t.app);
+      const registered = await browser.register(newUser('premium'));
+      await t.db.insert(subscriptions).values({
+        userId: registered.json().id,
+        plan: 'yearly',
+        status: 'active',
+        provider: 'demo',
+        currentPeriodEnd: new Date(Date.now() + 365 * 86_400_000),
+      });
+      const fetch = async (query: string) => {
+        const res = await browser.request('GET', `/api/search?${query}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as SearchResponse;
+      };
+      const reviewed = await fetch(premiumQuery);
+      expect(reviewed.total).toBeGreaterThan(0);
+      expect(reviewed.results.every((r) => r.ratingCount >= 3)).toBe(true);
+      const rated = await fetch('minRating=4.5&limit=50');
+      expect(rated.results.every((r) => r.ratingAverage >= 4.5)).toBe(true);
+      const seasoned = await fetch('minYears=3&limit=50');
+      const { rows } = await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from crew_search where career_start <= current_date - interval '3 years'`,
+      );
+      expect(seasoned.total).toBe(rows[0]?.n);
+      const withPortfolio = await fetch('hasPortfolio=true&limit=50');
+      const portfolios = await t.db.execute<{ n: number }>(
+        sql`select count(distinct user_id)::int as n from portfolio_items`,
+      );
+      expect(withPortfolio.total).toBe(portfolios.rows[0]?.n);
+    });
+  });
+
+  it.each([
+    ['quotes', `"'"''"`],
+    ['tsquery operators', 'gaffer & | ! : * ( ) <-> <2>'],
+    ['backslashes', '\\\\\\ \\x00 \\'],
+    ['SQL', "'; drop table users; --"],
+    ['like wildcards', '%_%'],
+    ['emoji', '🎬🎥 gaffer 🔦'],
+    ['only stop words', 'the of and'],
+    ['private-use markers', '\uE000gaffer\uE001'],
+    ['long words', 'a'.repeat(199)],
+  ])('answers hostile text (%s) with 200 and no error', async (_label, text) => {
+    const res = await get(`q=${encodeURIComponent(text)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results).toBeInstanceOf(Array);
+  });
+
+  it.each([
+    [`q=${'x'.repeat(10_000)}`, `Search text can be at most ${LIMITS.searchTextMax} characters`],
+    ['sort=cheapest', 'Sort by relevance, rating, reviews or newest'],
+    ['page=0', 'Page must be 1 or more'],
+    ['page=abc', 'Page must be 1 or more'],
+    ['limit=51', `Limit must be between 1 and ${LIMITS.searchPageSizeMax}`],
+    ['role=gaffer', 'Choose roles from the list'],
+    ['role=99999999999', 'Choose roles from the list'],
+    [
+      'category=catering',
+      'Invalid option: expected one of "pre-production"|"production"|"post-production"|"cast"',
+    ],
+    [`location=${'y'.repeat(101)}`, `Location can be at most ${LIMITS.locationMax} characters`],
+    ['page=60&limit=20', 'Only the best 1,000 results can be paged through: narrow your search'],
+  ])('answers 400 with a clear message for ?%s', async (query, message) => {
+    const res = await get(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
+  });
+});
+
+describe('GET /api/users/top-rated', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await insertDemoCrew(t.db, 60, 0);
+  });
+
+  async function personWithRatings(name: string, reviewCount: number, ratingSum: number) {
+    const [row] = await t.db
+      .insert(users)
+      .values({ username: name.toLowerCase(), email: `${name.toLowerCase()}@example.com`, displayName: name })
+      .returning({ id: users.id });
+    if (!row) throw new Error('insert failed');
+    await t.db.insert(userRoles).values({ userId: row.id, roleId: 13 });
+    await t.db
+      .insert(ratingSummaries)
+      .values({ userId: row.id, reviewCount, ratingSum, count5: reviewCount });
+    return row.id;
+  }
+
+  it('ranks forty 4.8-star reviews above a single 5-star one (Bayesian average)', async () => {
+    const steady = await personWithRatings('Steady', 40, 192);
+    const lucky = await personWithRatings('Lucky', 1, 5);
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/top-rated?limit=50' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const order = res.json().crew.map((person: { id: number }) => person.id);
+    expect(order.indexOf(steady)).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(steady)).toBeLessThan(order.indexOf(lucky) === -1 ? Infinity : order.indexOf(lucky));
+    const steadyCard = res.json().crew.find((person: { id: number }) => person.id === steady);
+    expect(steadyCard).toMatchObject({ ratingAverage: 4.8, ratingCount: 40 });
+  });
+
+  it('narrows to a role or a category, and answers under /api/top-rated too', async () => {
+    const byRole = (await t.app.inject({ method: 'GET', url: '/api/top-rated?role=13&limit=10' })).json();
+    expect(byRole.crew.length).toBeGreaterThan(0);
+    for (const person of byRole.crew) expect(person.roles.map((r: { id: number }) => r.id)).toContain(13);
+    const byCategory = (
+      await t.app.inject({ method: 'GET', url: '/api/users/top-rated?category=cast' })
+    ).json();
+    for (const person of byCategory.crew)
+      expect(person.roles.some((r: { category: string }) => r.category === 'cast')).toBe(true);
+    expect(byCategory.crew.length).toBeLessThanOrEqual(LIMITS.topRatedDefault);
+  });
+
+  it('refuses a limit above the maximum', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/top-rated?limit=500' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(`Limit must be between 1 and ${LIMITS.topRatedMax}`);
+  });
+});
