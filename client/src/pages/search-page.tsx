@@ -1,25 +1,71 @@
-import { useSearchParams } from 'react-router';
-import { EmptyState } from '../components/state-message.tsx';
-import { BrowseRolesNav } from '../features/roles/components/browse-roles-nav.tsx';
+import { SlidersHorizontal } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
+import { useCurrentUser } from '../features/auth/api.ts';
+import { activeFilters } from '../features/search/components/active-filters.tsx';
 import { SearchBar } from '../features/search/components/search-bar.tsx';
+import { SearchFilters } from '../features/search/components/search-filters.tsx';
+import { SearchResults } from '../features/search/components/search-results.tsx';
+import { parseSearchState, refine, type SearchState, searchHref } from '../features/search/search-state.ts';
+import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 
+/**
+ * SPEC §2 /search. The address is the whole state (words, filters, order, page): every change is a
+ * navigation, so a search can be shared and Back steps through what the user did.
+ */
 export default function SearchPage() {
   const [params] = useSearchParams();
-  const query = params.get('q')?.trim() ?? '';
-  useDocumentTitle(query ? `“${query}” — Search` : 'Search Crew');
+  const state = parseSearchState(params);
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  useDocumentTitle(state.q ? `“${state.q}” — Search` : 'Search Crew');
+
+  const go = (next: SearchState) => navigate(searchHref(next));
+  const filterCount = activeFilters(state, undefined).length;
+
   return (
-    <div className="mx-auto max-w-layout px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-layout px-4 py-8 sm:px-6 md:py-10">
       <h1 className="text-3xl font-bold tracking-tight">Search Crew</h1>
-      <SearchBar key={query} initialQuery={query} className="mt-6 max-w-2xl" />
-      <div className="mt-10">
-        {query ? (
-          <EmptyState title={`Full-text search for “${query}” is being built`}>
-            Until it lands, pick a role below to see everyone who works in it.
-          </EmptyState>
-        ) : null}
-        <h2 className="mb-6 mt-10 text-xl font-semibold">Browse by role</h2>
-        <BrowseRolesNav />
+      <p className="mt-2 text-muted-foreground">
+        Find crew by name, role, skill or city. Misspellings and crew shorthand (DP, AD, DIT) are fine.
+      </p>
+      <SearchBar
+        key={state.q}
+        initialQuery={state.q}
+        className="mt-6 max-w-3xl"
+        onSearch={(q) => go(refine(state, { q }))}
+        onPickRole={(id) =>
+          go(refine(state, { q: '', roles: state.roles.includes(id) ? state.roles : [...state.roles, id] }))
+        }
+      />
+      <div className="mt-8 grid gap-6 lg:grid-cols-[280px_1fr] lg:gap-10">
+        <aside aria-label="Filters" className="flex flex-col gap-3">
+          <Button
+            variant="outline"
+            className="justify-between lg:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <span className="flex items-center gap-2">
+              <SlidersHorizontal aria-hidden="true" />
+              Filters
+            </span>
+            {filterCount > 0 ? (
+              <span className="rounded-full bg-brand px-2 text-xs font-semibold text-ink">{filterCount}</span>
+            ) : null}
+          </Button>
+          <div id={filtersId} className={cn('lg:block', filtersOpen ? 'block' : 'hidden')}>
+            <SearchFilters state={state} onChange={go} isSubscribed={user.data?.isSubscribed === true} />
+          </div>
+        </aside>
+        <section aria-label="Results" className="min-w-0">
+          <SearchResults state={state} onChange={go} />
+        </section>
       </div>
     </div>
   );

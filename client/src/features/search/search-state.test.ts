@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_SEARCH,
+  hasFilters,
+  parseSearchState,
+  premiumFiltersIn,
+  refine,
+  searchHref,
+  toSearchParams,
+  withoutPremiumFilters,
+} from './search-state.ts';
+
+const parse = (query: string) => parseSearchState(new URLSearchParams(query));
+
+describe('search state in the URL', () => {
+  it('reads every part of a search', () => {
+    expect(
+      parse(
+        'q=+gaffer+&role=3&role=7&category=production&location=Atlanta&sort=rating&page=2&minRating=4.5&minReviews=10&minYears=5&hasPortfolio=true&verifiedOnly=1',
+      ),
+    ).toEqual({
+      q: 'gaffer',
+      roles: [3, 7],
+      category: 'production',
+      location: 'Atlanta',
+      sort: 'rating',
+      page: 2,
+      minRating: 4.5,
+      minReviews: 10,
+      minYears: 5,
+      hasPortfolio: true,
+      verifiedOnly: true,
+    });
+  });
+
+  it('drops what it cannot read instead of failing', () => {
+    expect(
+      parse(
+        'role=abc&role=-1&role=3&role=3&category=crew&sort=best&page=0&minRating=9&minReviews=x&minYears=99&hasPortfolio=yes',
+      ),
+    ).toEqual({ ...EMPTY_SEARCH, roles: [3] });
+  });
+
+  it('writes defaults out and keeps one order, so a round trip is stable', () => {
+    expect(searchHref(EMPTY_SEARCH)).toBe('/search');
+    const state = { ...EMPTY_SEARCH, q: 'gaffer Atlanta', roles: [7, 3], page: 3, verifiedOnly: true };
+    const href = searchHref(state);
+    expect(href).toBe('/search?q=gaffer+Atlanta&role=7&role=3&verifiedOnly=true&page=3');
+    expect(parseSearchState(toSearchParams(state))).toEqual(state);
+  });
+
+  it('starts again at page 1 when the search changes', () => {
+    const state = { ...EMPTY_SEARCH, q: 'editor', page: 4 };
+    expect(refine(state, { location: 'Berlin' })).toEqual({ ...state, location: 'Berlin', page: 1 });
+  });
+
+  it('tells which Premium filters a search uses and removes them', () => {
+    const state = { ...EMPTY_SEARCH, q: 'dp', minRating: 4, hasPortfolio: true, page: 2 };
+    expect(premiumFiltersIn(state)).toEqual(['minRating', 'hasPortfolio']);
+    expect(premiumFiltersIn(EMPTY_SEARCH)).toEqual([]);
+    const free = withoutPremiumFilters(state);
+    expect(premiumFiltersIn(free)).toEqual([]);
+    expect(free).toEqual({ ...EMPTY_SEARCH, q: 'dp' });
+    expect(hasFilters(state)).toBe(true);
+    expect(hasFilters(free)).toBe(false);
+  });
+});
