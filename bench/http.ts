@@ -5,11 +5,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { startServer } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -24,40 +24,25 @@ const extraUsers = Number(values.users);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-/** Starts a server process on a free port and waits until `readyPath` answers 200. */
-async function startServer(args: string[], env: NodeJS.ProcessEnv, readyPath: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: 'inherit',
-  });
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, port };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${args.join(' ')} did not become ready`);
-}
-
 // What a browser sends: compression is negotiated, as it is for every real visitor.
 const headers = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json, text/html' };
 
-async function measure(name: string, url: string) {
+/** `spread` > 0: each request asks for a random id in 1..spread instead of the url's own path. */
+async function measure(name: string, url: string, spread = 0) {
+  const requests: autocannon.Request[] | undefined =
+    spread > 0
+      ? [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: `/api/users/${1 + Math.floor(Math.random() * spread)}`,
+            }),
+          },
+        ]
+      : undefined;
   // A short warm-up so JIT and connection pools are in their steady state.
-  await autocannon({ url, connections, duration: 2, headers });
-  const result = await autocannon({ url, connections, duration, headers });
+  await autocannon({ url, connections, duration: 2, headers, requests });
+  const result = await autocannon({ url, connections, duration, headers, requests });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { name, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
@@ -95,19 +80,23 @@ try {
   const profileId = Math.max(1, Math.floor(extraUsers / 2));
   children.push(app.child);
 
-  const targets = [
+  const crew = Math.max(extraUsers, 500);
+  const base = `http://127.0.0.1:${app.port}`;
+  const targets: (readonly [string, string, number?])[] = [
     ['hello-world (bare Fastify)', `http://127.0.0.1:${hello.port}/`],
-    ['GET /api/roles', `http://127.0.0.1:${app.port}/api/roles`],
-    ['GET / (index.html)', `http://127.0.0.1:${app.port}/`],
-    ['GET /api/browse/crew?role=13', `http://127.0.0.1:${app.port}/api/browse/crew?role=13`],
-    [`GET /api/users/${profileId} (full profile)`, `http://127.0.0.1:${app.port}/api/users/${profileId}`],
-  ] as const;
+    ['GET /api/roles', `${base}/api/roles`],
+    ['GET / (index.html)', `${base}/`],
+    ['GET /api/browse/crew?role=13', `${base}/api/browse/crew?role=13`],
+    [`GET /api/users/${profileId} (one full profile)`, `${base}/api/users/${profileId}`],
+    ['GET /api/users/{random of 1,000} (full profile)', `${base}/api/users/1`, 1000],
+    [`GET /api/users/{random of ${crew.toLocaleString('en')}} (full profile)`, `${base}/api/users/1`, crew],
+  ];
   // Rounds interleave the targets so a noisy moment on this shared machine hits all of them alike;
   // each target reports its median round.
   const samples = new Map<string, { requestsPerSecond: number; p99Ms: number }[]>();
   for (let round = 0; round < rounds; round++) {
-    for (const [name, url] of targets) {
-      const sample = await measure(name, url);
+    for (const [name, url, spread] of targets) {
+      const sample = await measure(name, url, spread);
       samples.set(name, [...(samples.get(name) ?? []), sample]);
     }
   }

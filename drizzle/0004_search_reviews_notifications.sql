@@ -87,18 +87,18 @@ ALTER TABLE "reviews" ADD CONSTRAINT "reviews_subject_id_users_id_fk" FOREIGN KE
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_reviewer_id_users_id_fk" FOREIGN KEY ("reviewer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "crew_search" ADD CONSTRAINT "crew_search_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "notifications_user_unread_idx" ON "notifications" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not "notifications"."is_read";--> statement-breakpoint
+CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "notifications_user_unread_idx" ON "notifications" USING btree ("user_id","created_at","id") WHERE not "notifications"."is_read";--> statement-breakpoint
 CREATE UNIQUE INDEX "review_reports_review_reporter_idx" ON "review_reports" USING btree ("review_id","reporter_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_subject_reviewer_idx" ON "reviews" USING btree ("subject_id","reviewer_id");--> statement-breakpoint
-CREATE INDEX "reviews_subject_created_idx" ON "reviews" USING btree ("subject_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "reviews_subject_created_idx" ON "reviews" USING btree ("subject_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "reviews_reviewer_created_idx" ON "reviews" USING btree ("reviewer_id","created_at");--> statement-breakpoint
 CREATE INDEX "crew_search_document_idx" ON "crew_search" USING gin ("document");--> statement-breakpoint
 CREATE INDEX "crew_search_roles_idx" ON "crew_search" USING gin ("role_ids");--> statement-breakpoint
 CREATE INDEX "crew_search_location_trgm_idx" ON "crew_search" USING gin ("location" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "crew_search_score_idx" ON "crew_search" USING btree ("rating_score" DESC NULLS LAST,"user_id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "crew_search_reviews_idx" ON "crew_search" USING btree ("rating_count" DESC NULLS LAST,"user_id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "crew_search_newest_idx" ON "crew_search" USING btree ("created_at" DESC NULLS LAST,"user_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "crew_search_score_idx" ON "crew_search" USING btree ("rating_score","user_id");--> statement-breakpoint
+CREATE INDEX "crew_search_reviews_idx" ON "crew_search" USING btree ("rating_count","user_id");--> statement-breakpoint
+CREATE INDEX "crew_search_newest_idx" ON "crew_search" USING btree ("created_at","user_id");--> statement-breakpoint
 CREATE INDEX "search_terms_trgm_idx" ON "search_terms" USING gin ("term" gin_trgm_ops);--> statement-breakpoint
 -- Bayesian average: ten phantom reviews at 3.5 stars, so one 5-star review ranks below forty 4.8s.
 CREATE FUNCTION crew_rating_score(rating_sum bigint, review_count bigint) RETURNS real

@@ -23,10 +23,11 @@ export const LIMITS = {
   /** Longest search text accepted; longer is refused with a message, never cut silently. */
   searchTextMax: 200,
   searchRolesMax: 10,
-  /** Ranking is bounded: the best this many matches are ranked and can be paged through. */
+  /**
+   * Ranking is bounded: this many matches are ranked and can be paged through, and counting stops
+   * here too (the total then reads "1,000+").
+   */
   searchMaxResults: 1000,
-  /** Matches are counted up to here; beyond it the total reads "10,000+". */
-  searchCountCap: 10_000,
   topRatedDefault: 12,
   topRatedMax: 50,
   reviewRatingMin: 1,

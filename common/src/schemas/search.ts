@@ -101,12 +101,12 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const searchResponse = z.object({
   results: z.array(searchResultSchema),
-  /** Everyone matching, counted up to LIMITS.searchCountCap; `totalIsCapped` says the count stopped there. */
+  /** Everyone matching, counted up to LIMITS.searchMaxResults; `totalIsCapped` says the count stopped there. */
   total: z.number().int(),
   totalIsCapped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** Pages that can be opened: results are ranked and shown up to LIMITS.searchMaxResults. */
+  /** Pages that can be opened: at most LIMITS.searchMaxResults results are ranked and shown. */
   pageCount: z.number().int(),
   sort: z.enum(SEARCH_SORTS),
   /**

@@ -28,10 +28,10 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     // The bell's question: "unread for this user, newest first".
     index('notifications_user_unread_idx')
-      .on(t.userId, t.createdAt.desc(), t.id.desc())
+      .on(t.userId, t.createdAt, t.id)
       .where(sql`not ${t.isRead}`),
   ],
 );

@@ -40,7 +40,7 @@ export const reviews = pgTable(
   },
   (t) => [
     uniqueIndex('reviews_subject_reviewer_idx').on(t.subjectId, t.reviewerId),
-    index('reviews_subject_created_idx').on(t.subjectId, t.createdAt.desc(), t.id.desc()),
+    index('reviews_subject_created_idx').on(t.subjectId, t.createdAt, t.id),
     index('reviews_reviewer_created_idx').on(t.reviewerId, t.createdAt),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
     check('reviews_not_self', sql`${t.subjectId} <> ${t.reviewerId}`),

@@ -51,9 +51,11 @@ export const crewSearch = pgTable(
     index('crew_search_document_idx').using('gin', t.document),
     index('crew_search_roles_idx').using('gin', t.roleIds),
     index('crew_search_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
-    index('crew_search_score_idx').on(t.ratingScore.desc(), t.userId.desc()),
-    index('crew_search_reviews_idx').on(t.ratingCount.desc(), t.userId.desc()),
-    index('crew_search_newest_idx').on(t.createdAt.desc(), t.userId.desc()),
+    // Ascending on purpose: read backwards they serve `order by … desc, user_id desc`. Drizzle's
+    // .desc() would write DESC NULLS LAST, which such an ORDER BY (nulls first) cannot use.
+    index('crew_search_score_idx').on(t.ratingScore, t.userId),
+    index('crew_search_reviews_idx').on(t.ratingCount, t.userId),
+    index('crew_search_newest_idx').on(t.createdAt, t.userId),
   ],
 );
 

@@ -45,44 +45,56 @@ const ORDER: Record<Exclude<SearchSort, 'relevance'>, SQL> = {
 };
 
 /**
- * One page of matching user ids, best first. Relevance ranking is bounded: the searchMaxResults
- * best-rated matches are the candidates, and only they are ranked by text relevance (weighted
- * ts_rank_cd, nudged by rating), so a query matching half the directory costs the same as one
- * matching a hundred people.
+ * One page of matching user ids, best first, and how many matched (counted up to
+ * searchMaxResults). Ranking is bounded: at most searchMaxResults matches become candidates, in
+ * one statement with the page. Sorted searches take the best by that order (an index walk);
+ * relevance takes the first matches the text index yields and ranks only those, by weighted
+ * ts_rank_cd nudged by rating, so a word matching half the directory costs what a rare one does.
  */
-export async function findMatchingIds(
+export async function findMatches(
   db: Database,
   filters: SearchFilters,
   sort: SearchSort,
   limit: number,
   offset: number,
-): Promise<number[]> {
+): Promise<{ ids: number[]; total: number }> {
   const where = conditions(filters);
+  const bound = LIMITS.searchMaxResults;
+  const order = ORDER[sort === 'relevance' ? 'rating' : sort];
   const query =
     sort === 'relevance' && filters.tsquery
       ? sql`
         with candidates as materialized (
-          select cs.user_id, cs.document, cs.rating_score from crew_search cs
-          where ${where}
-          order by cs.rating_score desc, cs.user_id desc
-          limit ${LIMITS.searchMaxResults}
+          select cs.user_id, cs.rating_score,
+            ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', cs.document, ${tsquery(filters.tsquery)}, 1) as rank
+          from crew_search cs where ${where}
+          limit ${bound}
         )
-        select user_id from candidates
-        order by ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', document, ${tsquery(filters.tsquery)}, 1) * (1 + rating_score / 10) desc,
-          rating_score desc, user_id desc
+        select user_id, (select count(*) from candidates)::int as total from candidates
+        order by rank * (1 + rating_score / 10) desc, rating_score desc, user_id desc
         limit ${limit} offset ${offset}`
       : sql`
-        select cs.user_id from crew_search cs where ${where}
-        order by ${ORDER[sort === 'relevance' ? 'rating' : sort]}
+        with candidates as materialized (
+          select cs.user_id, row_number() over (order by ${order}) as position from (
+            select cs.user_id, cs.rating_score, cs.rating_count, cs.created_at from crew_search cs where ${where}
+            order by ${order}
+            limit ${bound}
+          ) cs
+        )
+        select user_id, (select count(*) from candidates)::int as total from candidates
+        order by position
         limit ${limit} offset ${offset}`;
-  const { rows } = await db.execute<{ user_id: number }>(query);
-  return rows.map((row) => row.user_id);
+  const { rows } = await db.execute<{ user_id: number; total: number }>(query);
+  // A page past the end has no rows to carry the total: count again (rare, and cheap then).
+  const total = rows[0]?.total ?? (offset > 0 ? await countMatches(db, filters) : 0);
+  return { ids: rows.map((row) => row.user_id), total };
 }
 
-/** How many match, counted no further than `cap` (an index walk that stops, not a full count). */
-export async function countMatches(db: Database, filters: SearchFilters, cap: number): Promise<number> {
+async function countMatches(db: Database, filters: SearchFilters): Promise<number> {
   const { rows } = await db.execute<{ total: number }>(sql`
-    select count(*)::int as total from (select 1 from crew_search cs where ${conditions(filters)} limit ${cap}) matches`);
+    select count(*)::int as total from (
+      select 1 from crew_search cs where ${conditions(filters)} limit ${LIMITS.searchMaxResults}
+    ) matches`);
   return rows[0]?.total ?? 0;
 }
 

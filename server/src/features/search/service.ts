@@ -92,8 +92,7 @@ export async function search(
 ): Promise<SearchResponse> {
   assertMayUsePremiumFilters(query, isSubscribed);
   const limit = query.limit;
-  const pageCount = Math.max(1, Math.floor(LIMITS.searchMaxResults / limit));
-  if (query.page > pageCount) {
+  if (query.page > Math.ceil(LIMITS.searchMaxResults / limit)) {
     throw new HttpError(
       400,
       `Only the best ${LIMITS.searchMaxResults.toLocaleString('en')} results can be paged through: narrow your search`,
@@ -114,22 +113,18 @@ export async function search(
   };
   const offset = (query.page - 1) * limit;
 
-  const run = async (tsquery: string | null) => {
-    const filters = { ...base, tsquery };
-    const [ids, counted] = await Promise.all([
-      q.findMatchingIds(db, filters, sort, limit, offset),
-      q.countMatches(db, filters, LIMITS.searchCountCap + 1),
-    ]);
-    return { ids, counted, tsquery };
-  };
+  const run = async (tsquery: string | null) => ({
+    ...(await q.findMatches(db, { ...base, tsquery }, sort, limit, offset)),
+    tsquery,
+  });
 
   let found = await run(buildTsQuery(words, { prefixLast: typing }));
   let correctedQuery: string | null = null;
-  if (found.counted === 0 && words.length > 0) {
+  if (found.total === 0 && words.length > 0) {
     const corrected = await correctSpelling(db, words);
     if (corrected) {
       const retry = await run(buildTsQuery(corrected, { prefixLast: false }));
-      if (retry.counted > 0) {
+      if (retry.total > 0) {
         found = retry;
         correctedQuery = corrected.join(' ');
       }
@@ -137,14 +132,11 @@ export async function search(
   }
   return {
     results: await toResults(db, found.ids, found.tsquery),
-    total: Math.min(found.counted, LIMITS.searchCountCap),
-    totalIsCapped: found.counted > LIMITS.searchCountCap,
+    total: found.total,
+    totalIsCapped: found.total >= LIMITS.searchMaxResults,
     page: query.page,
     pageSize: limit,
-    pageCount: Math.max(
-      1,
-      Math.min(pageCount, Math.ceil(Math.min(found.counted, LIMITS.searchMaxResults) / limit)),
-    ),
+    pageCount: Math.max(1, Math.ceil(found.total / limit)),
     sort,
     correctedQuery,
   };

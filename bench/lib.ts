@@ -1,0 +1,38 @@
+/** What the benchmarks share: starting a server process, and latency percentiles. */
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** Starts a server process on a free port and waits until `readyPath` answers 200. */
+export async function startServer(args: string[], env: NodeJS.ProcessEnv, readyPath: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: 'inherit',
+  });
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { child, port };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${args.join(' ')} did not become ready`);
+}
+
+/** The p-th percentile (0–100) of latencies in ms, nearest-rank. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] as number;
+}

@@ -1,0 +1,215 @@
+/**
+ * Search benchmark (issue 5): five kinds of query against a seeded database, over HTTP through the
+ * production server and, in the same run, as the very statements the server issues sent straight
+ * to PostgreSQL through `pg`, both at the same concurrency.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_1m npm run bench:search -- --duration 10
+ *
+ * The database must already hold the crew (`npm run seed -- --users N` with the same DATABASE_URL).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { searchQuery } from '#common/schemas/search';
+import type { Database } from '../server/src/db/client.ts';
+import * as schema from '../server/src/db/schema/index.ts';
+import { GENRES, SKILLS } from '../server/src/db/seed/demo-words.ts';
+import { search } from '../server/src/features/search/service.ts';
+import { percentile, startServer } from './lib.ts';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '16' },
+    queries: { type: 'string', default: '40' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const perKind = Number(values.queries);
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  console.error('Set DATABASE_URL to the seeded database to measure.');
+  process.exit(2);
+}
+/** The server's own pool size (server/src/db/client.ts): the raw runner queues the same way. */
+const POOL_SIZE = 10;
+
+const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+const db = drizzle(pool, { schema }) as unknown as Database;
+Object.assign(db, { $client: pool });
+
+// --- The queries: picked from the database, the same every run -----------------------------
+const sample = async <T extends Record<string, unknown>>(text: string) => (await pool.query<T>(text)).rows;
+const { rows: sizeRows } = await pool.query<{ n: number }>('select count(*)::int as n from crew_search');
+const crewCount = sizeRows[0]?.n ?? 0;
+const step = Math.max(1, Math.floor(crewCount / perKind));
+const people = await sample<{ name: string; location: string; role: number }>(
+  `select name, split_part(location, ',', 1) as location, role_ids[1] as role from crew_search
+   where user_id % ${step} = 7 order by user_id limit ${perKind}`,
+);
+/** "Marisol Quintero" → "Marisol Qintero": one letter of the surname dropped. */
+const misspell = (name: string) => {
+  const [first, ...rest] = name.split(' ');
+  const last = rest.join(' ');
+  return `${first} ${last.slice(0, 1)}${last.slice(2)}`;
+};
+const skills = Object.values(SKILLS).flat();
+const freeText = Array.from({ length: perKind }, (_, i) => {
+  const skill = (skills[(i * 7) % skills.length] ?? 'steadicam').toLowerCase();
+  const genre = (GENRES[(i * 3) % GENRES.length] ?? 'documentaries').toLowerCase();
+  return `${skill} ${genre}`;
+});
+const enc = encodeURIComponent;
+const kinds: { name: string; paths: string[] }[] = [
+  { name: 'exact name', paths: people.map((p) => `/api/search?q=${enc(p.name)}`) },
+  { name: 'misspelt name', paths: people.map((p) => `/api/search?q=${enc(misspell(p.name))}`) },
+  {
+    name: 'role + location',
+    paths: people.map((p) => `/api/search?role=${p.role}&location=${enc(p.location)}`),
+  },
+  { name: 'free text', paths: freeText.map((text) => `/api/search?q=${enc(text)}`) },
+  { name: 'empty query, by rating', paths: ['/api/search?sort=rating'] },
+  { name: 'empty query, by rating, page 50', paths: ['/api/search?sort=rating&page=50'] },
+  { name: 'free text, page 50', paths: freeText.map((text) => `/api/search?q=${enc(text)}&page=50`) },
+];
+
+// --- Capture the statements one search issues ------------------------------------------------
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+/** Statements in waves: those sent together (Promise.all in the service) run together on replay. */
+type Plan = Statement[][];
+async function capture(url: string): Promise<Plan> {
+  const query = searchQuery.parse(Object.fromEntries(new URL(url, 'http://x').searchParams));
+  const waves: Plan = [];
+  let completed = 0;
+  const original = pool.query.bind(pool);
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
+  (pool as any).query = (config: any, params?: unknown[]) => {
+    const text = typeof config === 'string' ? config : config.text;
+    const values = typeof config === 'string' ? (params ?? []) : (config.values ?? params ?? []);
+    waves[completed] ??= [];
+    waves[completed]?.push({ text, values });
+    // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
+    return (original as any)(config, params).finally(() => {
+      completed += 1;
+    });
+  };
+  try {
+    await search(db, query, false);
+  } finally {
+    // biome-ignore lint/suspicious/noExplicitAny: restoring pg's method
+    (pool as any).query = original;
+  }
+  return waves.filter((wave) => wave.length > 0);
+}
+
+async function measureRaw(plans: Plan[]) {
+  const latencies: number[] = [];
+  const until = Date.now() + duration * 1000;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < until) {
+        const plan = plans[next++ % plans.length] as Plan;
+        const started = performance.now();
+        for (const wave of plan) await Promise.all(wave.map((s) => pool.query(s.text, s.values)));
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  return summarise(latencies);
+}
+
+async function measureHttp(port: number, paths: string[]) {
+  const latencies: number[] = [];
+  let i = 0;
+  const requests: autocannon.Request[] = [
+    { setupRequest: (request) => ({ ...request, path: paths[i++ % paths.length] as string }) },
+  ];
+  const url = `http://127.0.0.1:${port}`;
+  await autocannon({ url, connections, duration: 2, requests });
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration, requests }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${paths[0]}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return summarise(latencies);
+}
+
+function summarise(latencies: number[]) {
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    perSecond: latencies.length / duration,
+  };
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'crewbase-bench-'));
+await chmod(dataDir, 0o755);
+const children: ChildProcess[] = [];
+try {
+  const server = await startServer(
+    ['--import', 'tsx', 'server/src/main.ts'],
+    {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SEED_DEMO: 'never',
+      RATE_LIMIT_MULTIPLIER: '1000000',
+    },
+    '/api/health',
+  );
+  children.push(server.child);
+  const rows: { name: string; http: ReturnType<typeof summarise>; raw: ReturnType<typeof summarise> }[] = [];
+  for (const kind of kinds) {
+    const plans: Plan[] = [];
+    for (const url of kind.paths) plans.push(await capture(url));
+    // Warm both paths the same way, then measure one after the other.
+    await measureRaw(plans.slice(0, 4));
+    const raw = await measureRaw(plans);
+    const http = await measureHttp(server.port, kind.paths);
+    rows.push({ name: kind.name, http, raw });
+    console.error(`${kind.name}: http p95 ${http.p95.toFixed(1)} ms, sql p95 ${raw.p95.toFixed(1)} ms`);
+  }
+  const ms = (value: number) => value.toFixed(1);
+  console.log(
+    `\n${crewCount.toLocaleString('en')} crew · ${connections} connections · ${duration} s per measurement · pool ${POOL_SIZE} · Node ${process.version}\n`,
+  );
+  console.log(
+    '| Query | HTTP p50 | HTTP p95 | HTTP req/s | SQL p50 | SQL p95 | SQL req/s | HTTP p95 ÷ (1.5 × SQL p95 + 2) |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const { name, http, raw } of rows) {
+    console.log(
+      `| ${name} | ${ms(http.p50)} | ${ms(http.p95)} | ${Math.round(http.perSecond)} | ${ms(raw.p50)} | ${ms(raw.p95)} | ${Math.round(raw.perSecond)} | ${(http.p95 / (1.5 * raw.p95 + 2)).toFixed(2)} |`,
+    );
+  }
+  const find = (name: string) => rows.find((row) => row.name === name);
+  for (const [page50, page1] of [
+    ['empty query, by rating, page 50', 'empty query, by rating'],
+    ['free text, page 50', 'free text'],
+  ] as const) {
+    const a = find(page50);
+    const b = find(page1);
+    if (a && b) console.log(`\n${page50} ÷ page 1 (HTTP p95): ${(a.http.p95 / b.http.p95).toFixed(2)}×`);
+  }
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await pool.end();
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await rm(dataDir, { recursive: true, force: true });
+}
