@@ -7,6 +7,7 @@ import { browseRoutes } from './features/browse/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { createProfileCache } from './features/profiles/profile-cache.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
+import { reviewRoutes } from './features/reviews/routes.ts';
 import { roleRoutes } from './features/roles/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -75,6 +76,7 @@ export async function buildApp({
   await app.register(searchRoutes);
   app.decorate('profileCache', createProfileCache());
   await app.register(profileRoutes, { dataDir: config.dataDir });
+  await app.register(reviewRoutes);
 
   await app.register(clientAppPlugin, { root: config.clientDist });
   await app.ready();

@@ -202,6 +202,8 @@ export const publicProfileSchema = z.object({
   credentials: z.array(credentialSchema),
   tags: z.array(tagSchema),
   portfolio: z.array(portfolioItemSchema),
+  /** Aggregate of the person's visible reviews: average rounded to 2 decimals (0 without reviews). */
+  rating: z.object({ average: z.number(), count: z.number().int() }),
   /** Only for the owner (and admins): what the owner sees on their own page. */
   email: z.string().optional(),
 });

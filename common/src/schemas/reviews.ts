@@ -56,10 +56,13 @@ export const createReviewRequest = z.object({
   roleId: roleIdSchema,
 });
 export type CreateReviewRequest = z.input<typeof createReviewRequest>;
+/** What the server holds after parsing: trimmed, empty project name as null. */
+export type CreateReviewValues = z.output<typeof createReviewRequest>;
 
 /** PATCH /api/reviews/{id}: any of the fields; a field left out stays as it is. */
 export const updateReviewRequest = createReviewRequest.partial();
 export type UpdateReviewRequest = z.input<typeof updateReviewRequest>;
+export type UpdateReviewValues = z.output<typeof updateReviewRequest>;
 
 /** POST /api/reviews/{id}/report */
 export const reportReviewRequest = z.object({
@@ -178,6 +181,8 @@ export const REVIEW_MESSAGES = {
   dailyCap: `You can write at most ${LIMITS.reviewsPerDay} reviews a day. Please try again tomorrow.`,
   newAccount: `New accounts can write reviews ${LIMITS.reviewMinAccountAgeHours} hours after signing up. Please come back tomorrow.`,
   notFound: 'Review not found',
+  profileNotFound: 'Profile not found',
+  premiumOnly: `Only the newest ${LIMITS.reviewsFreeVisible} reviews are open to everyone. Upgrade to Premium to read them all.`,
   notAuthor: 'You can only change your own review',
   notAuthorDelete: 'You can only delete your own review',
   hiddenEdit: 'A moderator has hidden this review, so it can no longer be edited',

@@ -73,6 +73,9 @@ export interface FullProfileRow {
   contact_info: string | null;
   created_at: Date;
   is_subscribed: boolean;
+  /** From rating_summaries; 0 for a person never reviewed. */
+  review_count: number;
+  rating_sum: number;
   roles: {
     id: number;
     name: string;
@@ -115,6 +118,7 @@ export interface FullProfileRow {
 const FULL_PROFILE_SQL = `
   select u.id, u.username, u.email, u.display_name, u.profile_image, u.bio, u.location, u.contact_info, u.created_at,
     exists (select 1 from subscriptions s where s.user_id = u.id and s.status = 'active' and s.current_period_end > now()) as is_subscribed,
+    coalesce(rs.review_count, 0) as review_count, coalesce(rs.rating_sum, 0) as rating_sum,
     coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'category', r.category, 'icon', r.icon) order by ur.position, r.sort_order)
       from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]') as roles,
     coalesce((select json_agg(json_build_object('id', e.id, 'title', e.title, 'projectName', e.project_name,
@@ -129,7 +133,7 @@ const FULL_PROFILE_SQL = `
     coalesce((select json_agg(json_build_object('id', p.id, 'kind', p.kind, 'title', p.title, 'description', p.description,
         'url', p.url, 'thumbnailUrl', p.thumbnail_url, 'embedUrl', p.embed_url, 'position', p.position) order by p.position, p.id desc)
       from portfolio_items p where p.user_id = u.id), '[]') as portfolio
-  from users u where u.id = $1`;
+  from users u left join rating_summaries rs on rs.user_id = u.id where u.id = $1`;
 
 /**
  * Run as a named (prepared) statement: planning this query costs twice its execution, and each

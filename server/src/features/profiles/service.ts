@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { HttpError, NotFoundError } from '../../errors.ts';
 import type { RequestAuth } from '../../plugins/session.ts';
 import { removeStoredImage, storeAvatar, storePortfolioImage } from '../../uploads/images.ts';
+import { ratingAverage } from '../reviews/queries.ts';
 import * as q from './queries.ts';
 import { videoEmbedUrl } from './video-links.ts';
 
@@ -51,6 +52,7 @@ export async function getProfile(
     credentials: row.credentials,
     tags: row.tags,
     portfolio: row.portfolio,
+    rating: { average: ratingAverage(row.rating_sum, row.review_count), count: row.review_count },
     // The address is private; contactInfo is what the owner chose to share.
     ...(isOwner ? { email: row.email } : {}),
   };

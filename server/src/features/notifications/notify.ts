@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type NOTIFICATION_TYPES, notificationPreferences, notifications } from '../../db/schema/index.ts';
+
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** A database or a transaction: notify writes in the caller's transaction, so it commits or rolls back with the event. */
+export type NotifyExecutor = Pick<Database, 'execute'>;
+
+/** The notification data SPEC §3 names; every field optional. */
+export interface NotificationData {
+  teamId?: number;
+  conversationId?: number;
+  reviewId?: number;
+  requesterId?: number;
+  senderId?: number;
+  bookingId?: number;
+  paymentId?: number;
+  rating?: number;
+  amount?: number;
+}
+
+export interface CreatedNotification {
+  id: number;
+  userId: number;
+  type: NotificationType;
+  title: string;
+  message: string;
+  isRead: boolean;
+  data: NotificationData | null;
+  createdAt: Date;
+}
+
+/**
+ * The recipient's preference (SPEC §3) that silences each type. Types without a preference of
+ * their own (connection, booking, payment, featured) are always delivered.
+ */
+const PREFERENCE_OF: Partial<Record<NotificationType, keyof typeof notificationPreferences.$inferSelect>> = {
+  review: 'reviewNotifications',
+  system: 'systemNotifications',
+  message: 'messageNotifications',
+  team_invite: 'teamInviteNotifications',
+};
+
+/**
+ * The one way a feature tells someone something. Inserts the row in the caller's transaction,
+ * unless the recipient turned that type off (no preferences row: everything on). Returns the row,
+ * or null when the preference said no.
+ *
+ * Real-time delivery (the notifications issue) hooks in here after commit; callers do not change.
+ */
+export async function notify(
+  executor: NotifyExecutor,
+  userId: number,
+  type: NotificationType,
+  title: string,
+  message: string,
+  data?: NotificationData,
+): Promise<CreatedNotification | null> {
+  const preference = PREFERENCE_OF[type];
+  // One statement: the preference check and the insert cannot disagree.
+  const allowed = preference
+    ? sql`coalesce((select ${notificationPreferences[preference]} from ${notificationPreferences}
+        where ${notificationPreferences.userId} = ${userId}), true)`
+    : sql`true`;
+  const result = await executor.execute<{
+    id: number;
+    user_id: number;
+    type: NotificationType;
+    title: string;
+    message: string;
+    is_read: boolean;
+    data: NotificationData | null;
+    created_at: Date | string;
+  }>(sql`
+    insert into ${notifications} (user_id, type, title, message, data)
+    select ${userId}, ${type}, ${title}, ${message}, ${data ? JSON.stringify(data) : null}::jsonb
+    where ${allowed}
+    returning id, user_id, type, title, message, is_read, data, created_at`);
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    isRead: row.is_read,
+    data: row.data,
+    createdAt: new Date(row.created_at),
+  };
+}

@@ -1,0 +1,342 @@
+import { LIMITS } from '#common/limits';
+import type { AuthUser } from '#common/schemas/auth';
+import {
+  type CreateReviewValues,
+  REVIEW_MESSAGES,
+  type Review,
+  type ReviewListResponse,
+  type ReviewReportResponse,
+  type ReviewSort,
+  type UpdateReviewValues,
+} from '#common/schemas/reviews';
+import type { Database } from '../../db/client.ts';
+import { HttpError, NotFoundError } from '../../errors.ts';
+import { notify } from '../notifications/notify.ts';
+import * as q from './queries.ts';
+
+type Viewer = Pick<AuthUser, 'id' | 'role' | 'isSubscribed'>;
+
+const UNIQUE_VIOLATION = '23505';
+const CHECK_VIOLATION = '23514';
+
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  while (current && typeof current === 'object') {
+    if ('code' in current && typeof current.code === 'string') return current.code;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * "Verified collaboration": the two people shared an accepted booking or a team both were members
+ * of. The bookings and teams tables arrive with their issues; until then nobody is verified. When
+ * they exist this checks (either direction):
+ *   - a booking between `a` and `b` with status 'accepted', or
+ *   - a team where both are accepted members (or one is the owner and the other an accepted member).
+ * It is asked when a review is written or edited, and only here.
+ */
+export async function isVerifiedCollaboration(_db: q.Executor, _a: number, _b: number): Promise<boolean> {
+  return false;
+}
+
+const isModerator = (viewer: Viewer | null) => viewer?.role === 'admin' || viewer?.role === 'moderator';
+
+/** Premium members, the person reviewed and moderators read every review; others the newest few. */
+function seesAllReviewsOf(viewer: Viewer | null, subjectId: number): boolean {
+  return viewer !== null && (viewer.isSubscribed || viewer.id === subjectId || isModerator(viewer));
+}
+
+/** What the person reviewed reads in their notifications. */
+export function newReviewNotice(authorName: string, rating: number) {
+  return { title: 'New review', message: `${authorName} left you a ${rating}-star review.` };
+}
+
+export const personName = (person: { displayName: string | null; username: string }) =>
+  person.displayName?.trim() || person.username;
+
+function toReview(row: q.ReviewRow): Review {
+  return {
+    id: row.id,
+    subjectId: row.subjectId,
+    reviewer: {
+      id: row.reviewerId,
+      username: row.reviewerUsername,
+      displayName: row.reviewerDisplayName,
+      profileImage: row.reviewerProfileImage,
+    },
+    rating: row.rating,
+    text: row.text,
+    projectName: row.projectName,
+    role: row.roleId !== null && row.roleName !== null ? { id: row.roleId, name: row.roleName } : null,
+    verifiedCollaboration: row.verifiedCollaboration,
+    thankedAt: row.thankedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.updatedAt > row.createdAt ? row.updatedAt.toISOString() : null,
+    hidden: row.hiddenAt !== null,
+  };
+}
+
+async function loadReview(db: q.Executor, reviewId: number): Promise<Review> {
+  const row = await q.findReview(db, reviewId);
+  if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+  return toReview(row);
+}
+
+export function summaryOf(row: Awaited<ReturnType<typeof q.findSummary>>): ReviewListResponse['summary'] {
+  const s = row ?? {
+    reviewCount: 0,
+    ratingSum: 0,
+    count1: 0,
+    count2: 0,
+    count3: 0,
+    count4: 0,
+    count5: 0,
+    verifiedCount: 0,
+  };
+  return {
+    average: q.ratingAverage(s.ratingSum, s.reviewCount),
+    count: s.reviewCount,
+    distribution: { '1': s.count1, '2': s.count2, '3': s.count3, '4': s.count4, '5': s.count5 },
+    verifiedCount: s.verifiedCount,
+  };
+}
+
+export async function listReviews(
+  db: Database,
+  subjectId: number,
+  query: { sort: ReviewSort; page: number; limit: number },
+  viewer: Viewer | null,
+): Promise<ReviewListResponse> {
+  const full = seesAllReviewsOf(viewer, subjectId);
+  const sort = full ? query.sort : 'newest';
+  const page = full ? query.page : 1;
+  const pageSize = full ? query.limit : LIMITS.reviewsFreeVisible;
+  const [subject, summaryRow, rows, mine] = await Promise.all([
+    q.findPerson(db, subjectId),
+    q.findSummary(db, subjectId),
+    q.listReviews(db, subjectId, { sort, offset: (page - 1) * pageSize, limit: pageSize }),
+    viewer && viewer.id !== subjectId ? q.findReviewBy(db, subjectId, viewer.id) : undefined,
+  ]);
+  if (!subject) throw new NotFoundError(REVIEW_MESSAGES.profileNotFound);
+  const summary = summaryOf(summaryRow);
+  return {
+    summary,
+    reviews: rows.map(toReview),
+    total: summary.count,
+    hiddenCount: full ? 0 : Math.max(0, summary.count - LIMITS.reviewsFreeVisible),
+    page,
+    pageSize,
+    sort,
+    fullAccess: full,
+    myReview: mine ? toReview(mine) : null,
+  };
+}
+
+/**
+ * One review, for links such as /profile/{id}?review={id}. Its author, the person reviewed,
+ * Premium members and moderators may open any visible review; everyone else only the ones they
+ * could list (the newest few). A hidden review exists only for its author and moderators.
+ */
+async function assertCanSee(
+  db: q.Executor,
+  review: { id: number; subjectId: number; reviewerId: number; hidden: boolean },
+  viewer: Viewer | null,
+) {
+  const isAuthor = viewer?.id === review.reviewerId;
+  if (review.hidden) {
+    if (!isAuthor && !isModerator(viewer)) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    return;
+  }
+  if (isAuthor || seesAllReviewsOf(viewer, review.subjectId)) return;
+  if (!(await q.isAmongNewest(db, review.subjectId, review.id, LIMITS.reviewsFreeVisible))) {
+    throw new HttpError(403, REVIEW_MESSAGES.premiumOnly);
+  }
+}
+
+export async function getReview(db: Database, reviewId: number, viewer: Viewer | null): Promise<Review> {
+  const parties = await q.findReviewParties(db, reviewId);
+  if (!parties) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+  await assertCanSee(db, parties, viewer);
+  return loadReview(db, reviewId);
+}
+
+async function requireRole(db: q.Executor, roleId: number | null | undefined) {
+  if (roleId === null || roleId === undefined) return;
+  if (!(await q.roleName(db, roleId))) {
+    throw new HttpError(400, REVIEW_MESSAGES.unknownRole, { roleId: REVIEW_MESSAGES.unknownRole });
+  }
+}
+
+const duplicate = () => new HttpError(409, REVIEW_MESSAGES.duplicate);
+
+export async function createReview(
+  db: Database,
+  subjectId: number,
+  reviewer: Viewer,
+  input: CreateReviewValues,
+): Promise<Review> {
+  if (reviewer.id === subjectId) throw new HttpError(400, REVIEW_MESSAGES.selfReview);
+  const [subject, author] = await Promise.all([q.findPerson(db, subjectId), q.findPerson(db, reviewer.id)]);
+  if (!subject) throw new NotFoundError(REVIEW_MESSAGES.profileNotFound);
+  if (!author) throw new HttpError(401, REVIEW_MESSAGES.signIn);
+  if (author.ageHours < LIMITS.reviewMinAccountAgeHours) throw new HttpError(403, REVIEW_MESSAGES.newAccount);
+  await requireRole(db, input.roleId);
+
+  try {
+    const reviewId = await db.transaction(async (tx) => {
+      // One reviewer's writes in turn: the duplicate check and the daily cap cannot be raced.
+      await q.lockReviewer(tx, reviewer.id);
+      if (await q.findReviewBy(tx, subjectId, reviewer.id)) throw duplicate();
+      if ((await q.countReviewsWrittenToday(tx, reviewer.id)) >= LIMITS.reviewsPerDay) {
+        throw new HttpError(400, REVIEW_MESSAGES.dailyCap);
+      }
+      const verifiedCollaboration = await isVerifiedCollaboration(tx, reviewer.id, subjectId);
+      const created = await q.insertReview(tx, {
+        subjectId,
+        reviewerId: reviewer.id,
+        rating: input.rating,
+        text: input.text,
+        projectName: input.projectName ?? null,
+        roleId: input.roleId ?? null,
+        verifiedCollaboration,
+      });
+      if (!created) throw new Error('review insert returned nothing');
+      await q.applyRatingDelta(
+        tx,
+        subjectId,
+        q.reviewDelta({ rating: input.rating, verifiedCollaboration }, 1),
+      );
+      const notice = newReviewNotice(personName(author), input.rating);
+      await notify(tx, subjectId, 'review', notice.title, notice.message, {
+        reviewId: created.id,
+        rating: input.rating,
+      });
+      return created.id;
+    });
+    return loadReview(db, reviewId);
+  } catch (error) {
+    // The unique index is the last word on "one review per person": a race loses with the same 409.
+    if (causeCode(error) === UNIQUE_VIOLATION) throw duplicate();
+    if (causeCode(error) === CHECK_VIOLATION) throw new HttpError(400, REVIEW_MESSAGES.selfReview);
+    throw error;
+  }
+}
+
+/** The author, for the routes' early 403 before the body is even read. */
+export async function assertAuthor(
+  db: Database,
+  reviewId: number,
+  viewer: Viewer,
+  action: 'edit' | 'delete',
+): Promise<void> {
+  const parties = await q.findReviewParties(db, reviewId);
+  if (!parties) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+  if (parties.reviewerId === viewer.id) return;
+  if (action === 'delete' && viewer.role === 'admin') return;
+  if (parties.hidden && !isModerator(viewer)) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+  throw new HttpError(403, action === 'edit' ? REVIEW_MESSAGES.notAuthor : REVIEW_MESSAGES.notAuthorDelete);
+}
+
+/** Edits the author's review; the aggregate moves by the change of rating in the same transaction. */
+export async function updateReview(
+  db: Database,
+  reviewId: number,
+  viewer: Viewer,
+  input: UpdateReviewValues,
+): Promise<Review> {
+  await requireRole(db, input.roleId);
+  await db.transaction(async (tx) => {
+    const row = await q.lockReview(tx, reviewId);
+    if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    if (row.reviewerId !== viewer.id) throw new HttpError(403, REVIEW_MESSAGES.notAuthor);
+    if (row.hiddenAt) throw new HttpError(403, REVIEW_MESSAGES.hiddenEdit);
+    const verifiedCollaboration = await isVerifiedCollaboration(tx, row.reviewerId, row.subjectId);
+    const values = Object.fromEntries(
+      Object.entries({ ...input, verifiedCollaboration }).filter(([, value]) => value !== undefined),
+    ) as Parameters<typeof q.updateReview>[2];
+    await q.updateReview(tx, reviewId, values);
+    const after = { rating: input.rating ?? row.rating, verifiedCollaboration };
+    await q.applyRatingDelta(tx, row.subjectId, q.addDeltas(q.reviewDelta(row, -1), q.reviewDelta(after, 1)));
+  });
+  return loadReview(db, reviewId);
+}
+
+/** Deletes a review (its author, or an admin); answers whose aggregate changed. */
+export async function deleteReview(
+  db: Database,
+  reviewId: number,
+  viewer: Viewer,
+): Promise<{ subjectId: number }> {
+  return db.transaction(async (tx) => {
+    const row = await q.lockReview(tx, reviewId);
+    if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    if (row.reviewerId !== viewer.id && viewer.role !== 'admin') {
+      throw new HttpError(403, REVIEW_MESSAGES.notAuthorDelete);
+    }
+    await q.deleteReview(tx, reviewId);
+    if (!row.hiddenAt) await q.applyRatingDelta(tx, row.subjectId, q.reviewDelta(row, -1));
+    return { subjectId: row.subjectId };
+  });
+}
+
+/**
+ * Moderation: a hidden review counts nowhere (aggregate, lists, search); restoring counts it again.
+ * Both are idempotent. The moderation routes call these; the caller invalidates the profile cache.
+ */
+export async function hideReview(db: Database, reviewId: number) {
+  return setHidden(db, reviewId, true);
+}
+
+export async function restoreReview(db: Database, reviewId: number) {
+  return setHidden(db, reviewId, false);
+}
+
+async function setHidden(db: Database, reviewId: number, hidden: boolean) {
+  return db.transaction(async (tx) => {
+    const row = await q.lockReview(tx, reviewId);
+    if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    const changed = (row.hiddenAt !== null) !== hidden;
+    if (changed) {
+      await q.setHidden(tx, reviewId, hidden);
+      await q.applyRatingDelta(tx, row.subjectId, q.reviewDelta(row, hidden ? -1 : 1));
+    }
+    return { subjectId: row.subjectId, changed };
+  });
+}
+
+/** The person reviewed thanks the reviewer, once; the reviewer hears about it. */
+export async function thankReview(db: Database, reviewId: number, viewer: Viewer): Promise<Review> {
+  await db.transaction(async (tx) => {
+    const row = await q.lockReview(tx, reviewId);
+    if (!row || row.hiddenAt) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    if (row.subjectId !== viewer.id) throw new HttpError(403, REVIEW_MESSAGES.thankNotSubject);
+    if (!(await q.markThanked(tx, reviewId))) throw new HttpError(409, REVIEW_MESSAGES.alreadyThanked);
+    const subject = await q.findPerson(tx, row.subjectId);
+    await notify(
+      tx,
+      row.reviewerId,
+      'system',
+      'Your review was appreciated',
+      `${subject ? personName(subject) : 'Someone'} thanked you for your review.`,
+      { reviewId, senderId: row.subjectId },
+    );
+  });
+  return loadReview(db, reviewId);
+}
+
+/** Any signed-in user may report a review they can see, once; reports wait for moderation. */
+export async function reportReview(
+  db: Database,
+  reviewId: number,
+  viewer: Viewer,
+  reason: string,
+): Promise<ReviewReportResponse> {
+  const parties = await q.findReviewParties(db, reviewId);
+  if (!parties) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+  await assertCanSee(db, parties, viewer);
+  if (parties.reviewerId === viewer.id) throw new HttpError(400, REVIEW_MESSAGES.reportOwn);
+  const report = await q.insertReport(db, reviewId, viewer.id, reason.trim());
+  if (!report) throw new HttpError(409, REVIEW_MESSAGES.alreadyReported);
+  return { reviewId: report.reviewId, reportedAt: report.createdAt.toISOString() };
+}
