@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { summariseRatings } from '../../features/reviews/queries.ts';
 import type { Database } from '../client.ts';
 import {
   credentials,
@@ -13,20 +14,6 @@ import {
 import { type DemoCrewMember, generateDemoCrew } from './demo-crew.ts';
 
 const BATCH_SIZE = 2_000;
-
-/** Rating aggregates of these people, computed from their visible reviews in one statement. */
-async function summariseRatings(tx: Pick<Database, 'execute'>, userIds: number[]) {
-  await tx.execute(sql`
-    insert into rating_summaries (user_id, review_count, rating_sum, count_1, count_2, count_3, count_4, count_5, verified_count)
-    select subject_id, count(*), sum(rating),
-      count(*) filter (where rating = 1), count(*) filter (where rating = 2), count(*) filter (where rating = 3),
-      count(*) filter (where rating = 4), count(*) filter (where rating = 5), count(*) filter (where verified_collaboration)
-    from reviews where subject_id = any(${sql.param(userIds)}::integer[]) and hidden_at is null
-    group by subject_id
-    on conflict (user_id) do update set review_count = excluded.review_count, rating_sum = excluded.rating_sum,
-      count_1 = excluded.count_1, count_2 = excluded.count_2, count_3 = excluded.count_3,
-      count_4 = excluded.count_4, count_5 = excluded.count_5, verified_count = excluded.verified_count`);
-}
 
 /** Inserts `count` demo crew after the `offset` already generated; returns how many were inserted. */
 export async function insertDemoCrew(
@@ -88,6 +75,8 @@ export async function insertDemoCrew(
         (batch[i]?.reviews ?? []).flatMap((review) => {
           const reviewer = created[i - review.reviewerDistance];
           if (!reviewer) return [];
+          // Written some time in the past year and never edited: created and updated at one moment.
+          const writtenAt = sql`now() - (${((user.id * 7919 + reviewer.id * 104_729) % 10_000) / 10_000}::float8 * interval '365 days')`;
           return [
             {
               subjectId: user.id,
@@ -95,7 +84,8 @@ export async function insertDemoCrew(
               rating: review.rating,
               text: review.text,
               projectName: review.projectName,
-              createdAt: sql`now() - (random() * interval '365 days')`,
+              createdAt: writtenAt,
+              updatedAt: writtenAt,
             },
           ];
         }),
