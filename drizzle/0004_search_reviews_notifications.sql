@@ -74,6 +74,10 @@ CREATE TABLE "crew_search" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "search_locations" (
+	"location" text PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "search_terms" (
 	"term" text PRIMARY KEY NOT NULL
 );
@@ -95,11 +99,15 @@ CREATE INDEX "reviews_subject_created_idx" ON "reviews" USING btree ("subject_id
 CREATE INDEX "reviews_reviewer_created_idx" ON "reviews" USING btree ("reviewer_id","created_at");--> statement-breakpoint
 CREATE INDEX "crew_search_document_idx" ON "crew_search" USING gin ("document");--> statement-breakpoint
 CREATE INDEX "crew_search_roles_idx" ON "crew_search" USING gin ("role_ids");--> statement-breakpoint
-CREATE INDEX "crew_search_location_trgm_idx" ON "crew_search" USING gin ("location" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "crew_search_score_idx" ON "crew_search" USING btree ("rating_score","user_id");--> statement-breakpoint
 CREATE INDEX "crew_search_reviews_idx" ON "crew_search" USING btree ("rating_count","user_id");--> statement-breakpoint
 CREATE INDEX "crew_search_newest_idx" ON "crew_search" USING btree ("created_at","user_id");--> statement-breakpoint
+CREATE INDEX "search_locations_trgm_idx" ON "search_locations" USING gin ("location" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "search_terms_trgm_idx" ON "search_terms" USING gin ("term" gin_trgm_ops);--> statement-breakpoint
+-- Rating order with role and place filters, answered from the index alone (see schema/search.ts).
+CREATE INDEX "crew_search_score_idx" ON "crew_search" USING btree ("rating_score", "user_id") INCLUDE ("role_ids");
+--> statement-breakpoint
+CREATE INDEX "crew_search_location_score_idx" ON "crew_search" USING btree ("location", "rating_score", "user_id") INCLUDE ("role_ids");
+--> statement-breakpoint
 -- Bayesian average: ten phantom reviews at 3.5 stars, so one 5-star review ranks below forty 4.8s.
 CREATE FUNCTION crew_rating_score(rating_sum bigint, review_count bigint) RETURNS real
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -151,6 +159,10 @@ BEGIN
     rating_average = excluded.rating_average, rating_count = excluded.rating_count,
     rating_score = excluded.rating_score, verified_count = excluded.verified_count,
     created_at = excluded.created_at;
+
+  INSERT INTO search_locations (location)
+  SELECT DISTINCT cs.location FROM crew_search cs WHERE cs.user_id = ANY(user_ids) AND cs.location <> ''
+  ON CONFLICT DO NOTHING;
 
   -- Words a misspelling can be corrected to: names, places, roles and skills.
   INSERT INTO search_terms (term)

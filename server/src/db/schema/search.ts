@@ -50,10 +50,12 @@ export const crewSearch = pgTable(
   (t) => [
     index('crew_search_document_idx').using('gin', t.document),
     index('crew_search_roles_idx').using('gin', t.roleIds),
-    index('crew_search_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
     // Ascending on purpose: read backwards they serve `order by … desc, user_id desc`. Drizzle's
     // .desc() would write DESC NULLS LAST, which such an ORDER BY (nulls first) cannot use.
-    index('crew_search_score_idx').on(t.ratingScore, t.userId),
+    // Two covering indexes (with INCLUDE, so written in migration 0004's SQL) serve the rating
+    // order: (rating_score, user_id) INCLUDE (role_ids) and (location, rating_score, user_id)
+    // INCLUDE (role_ids), so role and place filters are answered from the index alone. A location
+    // filter resolves to exact places first (search_locations), then uses the second.
     index('crew_search_reviews_idx').on(t.ratingCount, t.userId),
     index('crew_search_newest_idx').on(t.createdAt, t.userId),
   ],
@@ -63,3 +65,13 @@ export const crewSearch = pgTable(
 export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
   index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
 ]);
+
+/**
+ * Every distinct place crew give, lower-cased. A location filter trigram-matches this short list
+ * ("Atlana" → "atlanta, ga") and then looks the places up exactly in crew_search.
+ */
+export const searchLocations = pgTable(
+  'search_locations',
+  { location: text('location').primaryKey() },
+  (t) => [index('search_locations_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`)],
+);

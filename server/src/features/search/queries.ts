@@ -27,8 +27,12 @@ function conditions(f: SearchFilters): SQL {
   if (f.tsquery) parts.push(sql`cs.document @@ ${tsquery(f.tsquery)}`);
   if (f.roleIds) parts.push(sql`cs.role_ids && ${sql.param(f.roleIds)}::integer[]`);
   if (f.categoryRoleIds) parts.push(sql`cs.role_ids && ${sql.param(f.categoryRoleIds)}::integer[]`);
-  // word_similarity (<%): "Atlana" finds "atlanta, ga"; the trigram index answers it.
-  if (f.location) parts.push(sql`${f.location} <% cs.location`);
+  // The places whose name contains the typed one, forgiving typos (word_similarity, `<%`:
+  // "Atlana" finds "atlanta, ga"), looked up in the short list of places, then exactly here.
+  if (f.location)
+    parts.push(
+      sql`cs.location = any(array(select sl.location from search_locations sl where ${f.location} <% sl.location))`,
+    );
   if (f.minRating !== undefined) parts.push(sql`cs.rating_count > 0 and cs.rating_average >= ${f.minRating}`);
   if (f.minReviews !== undefined) parts.push(sql`cs.rating_count >= ${f.minReviews}`);
   if (f.minYears !== undefined)
