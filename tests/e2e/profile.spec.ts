@@ -98,7 +98,9 @@ test.describe('Public profile', () => {
       'true',
     );
     await expect(page.locator('#reviews-section')).toBeVisible();
-    await expect(page.getByText('No reviews yet')).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Ratings by stars' }).or(page.getByText('No reviews yet')),
+    ).toBeVisible();
 
     await profileTabs(page)
       .getByRole('tab', { name: /^Credentials/ })

@@ -10,6 +10,7 @@ import { displayNameOf } from '../features/auth/api.ts';
 import { useSignedInUser } from '../features/auth/components/require-auth.tsx';
 import { useProfileStats } from '../features/profiles/api.ts';
 import { SetupCompletenessCard } from '../features/profiles/components/setup-completeness-card.tsx';
+import { RatingCard } from '../features/reviews/components/rating-card.tsx';
 import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 
@@ -71,7 +72,10 @@ function ProfileOverview({ userId }: { userId: number }) {
       <div className="lg:col-span-2">
         <SetupCompletenessCard completeness={stats.data.completeness} />
       </div>
-      <ViewsCard views7Days={stats.data.views7Days} views30Days={stats.data.views30Days} />
+      <div className="flex flex-col gap-6">
+        <ViewsCard views7Days={stats.data.views7Days} views30Days={stats.data.views30Days} />
+        <RatingCard userId={userId} />
+      </div>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useProfile } from '../features/profiles/api.ts';
 import { profileNameOf } from '../features/profiles/components/profile-format.ts';
 import { ProfileHeader } from '../features/profiles/components/profile-header.tsx';
 import { ProfileSkeleton } from '../features/profiles/components/profile-skeleton.tsx';
-import { ProfileTabs } from '../features/profiles/components/profile-tabs.tsx';
+import { ProfileTabs, useProfileTab } from '../features/profiles/components/profile-tabs.tsx';
 import { useMetaDescription } from '../features/profiles/components/use-meta-description.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { ApiError } from '../lib/http.ts';
@@ -52,6 +52,14 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
   const isOwner = viewer?.id === profile.id;
   const name = profileNameOf(profile);
   const primaryRole = profile.roles[0]?.name;
+  const [, setTab] = useProfileTab();
+  const showReviews = () => {
+    setTab('reviews');
+    // Focus moves to the Reviews tab, which brings the tab row (and the reviews under it) into view.
+    const trigger = document.querySelector<HTMLElement>('[role="tab"][data-tab="reviews"]');
+    trigger?.focus({ preventScroll: true });
+    trigger?.closest('[role="tablist"]')?.scrollIntoView({ block: 'start' });
+  };
   useDocumentTitle(primaryRole ? `${name} — ${primaryRole}` : name);
   useMetaDescription(
     profile.bio ??
@@ -62,7 +70,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
   );
   return (
     <>
-      <ProfileHeader profile={profile} isOwner={isOwner} />
+      <ProfileHeader profile={profile} isOwner={isOwner} onShowReviews={showReviews} />
       <div className="mx-auto max-w-layout px-4 pb-20 sm:px-6">
         <ProfileTabs profile={profile} isOwner={isOwner} />
       </div>

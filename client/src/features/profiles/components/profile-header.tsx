@@ -2,12 +2,22 @@ import { CalendarDays, Crown, Mail, MapPin, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicProfile } from '#common/schemas/profiles';
 import { Avatar } from '../../../components/avatar.tsx';
+import { RatingStars } from '../../../components/rating-stars.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { contactHref, formatMemberSince, profileNameOf } from './profile-format.ts';
 
 /** The dark band at the top of a profile: who this is, what they do, where, and how to reach them. */
-export function ProfileHeader({ profile, isOwner }: { profile: PublicProfile; isOwner: boolean }) {
+export function ProfileHeader({
+  profile,
+  isOwner,
+  onShowReviews,
+}: {
+  profile: PublicProfile;
+  isOwner: boolean;
+  /** Selects the Reviews tab (the stars are a shortcut to it). */
+  onShowReviews: () => void;
+}) {
   const name = profileNameOf(profile);
   return (
     <section
@@ -33,6 +43,7 @@ export function ProfileHeader({ profile, isOwner }: { profile: PublicProfile; is
             ) : null}
           </div>
           {profile.displayName ? <p className="-mt-2 text-sm text-slate-400">@{profile.username}</p> : null}
+          <HeaderRating rating={profile.rating} onShowReviews={onShowReviews} />
           {profile.roles.length > 0 ? (
             <ul aria-label="Roles" className="flex flex-wrap gap-2">
               {profile.roles.map((role, index) => (
@@ -79,6 +90,33 @@ export function ProfileHeader({ profile, isOwner }: { profile: PublicProfile; is
         ) : null}
       </div>
     </section>
+  );
+}
+
+/**
+ * The person's rating, as everywhere else (RatingStars), on the dark band: the muted text takes the
+ * dark theme's shade so it stays readable. A click opens the Reviews tab.
+ */
+function HeaderRating({
+  rating,
+  onShowReviews,
+}: {
+  rating: PublicProfile['rating'];
+  onShowReviews: () => void;
+}) {
+  const label =
+    rating.count === 0
+      ? 'No reviews yet. Show the reviews tab'
+      : `Rated ${rating.average.toFixed(1)} out of 5 from ${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}. Show reviews`;
+  return (
+    <button
+      type="button"
+      onClick={onShowReviews}
+      aria-label={label}
+      className="-mx-1.5 -my-1 self-start rounded-md px-1.5 py-1 text-white [--muted-foreground:#94a3b8] hover:bg-white/10"
+    >
+      <RatingStars average={rating.average} count={rating.count} size="md" />
+    </button>
   );
 }
 

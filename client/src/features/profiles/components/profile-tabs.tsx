@@ -28,7 +28,7 @@ const isProfileTab = (value: string | null): value is ProfileTab =>
  * Switching tabs rewrites `tab` in place (replace, so Back leaves the profile rather than stepping
  * through tabs) and leaves every other parameter, `review` included, as it was.
  */
-function useTabParam(): [ProfileTab, (tab: ProfileTab) => void] {
+export function useProfileTab(): [ProfileTab, (tab: ProfileTab) => void] {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: ProfileTab = isProfileTab(requested) ? requested : params.has('review') ? 'reviews' : 'about';
@@ -45,7 +45,7 @@ function useTabParam(): [ProfileTab, (tab: ProfileTab) => void] {
 }
 
 export function ProfileTabs({ profile, isOwner }: { profile: PublicProfile; isOwner: boolean }) {
-  const [tab, setTab] = useTabParam();
+  const [tab, setTab] = useProfileTab();
   const name = profileNameOf(profile);
   const list = useRef<HTMLDivElement>(null);
   // On a phone the tab row scrolls sideways: keep the chosen tab (say from ?tab=reviews) in view.
@@ -58,10 +58,11 @@ export function ProfileTabs({ profile, isOwner }: { profile: PublicProfile; isOw
     experience: profile.experiences.length,
     credentials: profile.credentials.length,
     portfolio: profile.portfolio.length,
+    reviews: profile.rating.count,
   };
   return (
     <Tabs value={tab} onValueChange={(value) => isProfileTab(value) && setTab(value)}>
-      <TabsList ref={list} aria-label="Profile sections" className="-mx-4 px-4 sm:mx-0 sm:px-0">
+      <TabsList ref={list} aria-label="Profile sections" className="-mx-4 scroll-mt-20 px-4 sm:mx-0 sm:px-0">
         {PROFILE_TABS.map((value) => (
           <TabsTrigger key={value} value={value} data-tab={value}>
             {TAB_LABELS[value]}
@@ -86,7 +87,7 @@ export function ProfileTabs({ profile, isOwner }: { profile: PublicProfile; isOw
         <ProfilePortfolio items={profile.portfolio} name={name} isOwner={isOwner} />
       </TabsContent>
       <TabsContent value="reviews">
-        <ProfileReviews name={name} isOwner={isOwner} />
+        <ProfileReviews profile={profile} name={name} isOwner={isOwner} />
       </TabsContent>
     </Tabs>
   );

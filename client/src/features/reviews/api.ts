@@ -1,0 +1,103 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateReviewRequest,
+  Review,
+  ReviewListResponse,
+  ReviewReportResponse,
+  ReviewSort,
+  UpdateReviewRequest,
+} from '#common/schemas/reviews';
+import { apiSend } from '../../lib/http.ts';
+import { profileQuery } from '../profiles/api.ts';
+
+/** Query keys are the API paths (SPEC §7); the list's second element is its query string. */
+const reviewsPath = (userId: number) => `/api/users/${userId}/reviews`;
+
+export interface ReviewListParams {
+  sort: ReviewSort;
+  page: number;
+}
+
+export const reviewListQuery = (userId: number, { sort, page }: ReviewListParams) =>
+  queryOptions<ReviewListResponse>({ queryKey: [reviewsPath(userId), { sort, page }] });
+
+/** Every page and order of one person's reviews: what a write makes stale. */
+export const allReviewListsOf = (userId: number) => ({ queryKey: [reviewsPath(userId)] });
+
+export const reviewQuery = (reviewId: number) =>
+  queryOptions<Review>({ queryKey: [`/api/reviews/${reviewId}`] });
+
+/** Paging keeps the current page on screen (dimmed) until the next one arrives. */
+export function useReviewList(userId: number, params: ReviewListParams) {
+  return useQuery({ ...reviewListQuery(userId, params), placeholderData: keepPreviousData });
+}
+
+/** One review, for a `?review=` link to a review that is not on the page shown. */
+export function useReview(reviewId: number | null) {
+  return useQuery({ ...reviewQuery(reviewId ?? 0), enabled: reviewId !== null, retry: false });
+}
+
+/**
+ * A review write changes the person's list, their aggregate (on the profile, header and dashboard)
+ * and the review itself, so all three are refreshed. `reviewIdOf` names the review a call touched.
+ */
+function useReviewMutation<TVariables, TResult>(
+  subjectId: number,
+  request: (variables: TVariables) => Promise<TResult>,
+  {
+    reviewIdOf,
+    refreshesProfile = true,
+  }: { reviewIdOf: (variables: TVariables) => number | null; refreshesProfile?: boolean },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (_result, variables) => {
+      const reviewId = reviewIdOf(variables);
+      await Promise.all([
+        queryClient.invalidateQueries(allReviewListsOf(subjectId)),
+        reviewId === null
+          ? null
+          : queryClient.invalidateQueries({ queryKey: reviewQuery(reviewId).queryKey }),
+        refreshesProfile
+          ? queryClient.invalidateQueries({ queryKey: profileQuery(subjectId).queryKey })
+          : null,
+      ]);
+    },
+  });
+}
+
+export const useCreateReview = (subjectId: number) =>
+  useReviewMutation(
+    subjectId,
+    (body: CreateReviewRequest) =>
+      apiSend<Review>('POST', reviewsPath(subjectId), body as Record<string, unknown>),
+    { reviewIdOf: () => null },
+  );
+
+export const useUpdateReview = (subjectId: number) =>
+  useReviewMutation(
+    subjectId,
+    ({ id, ...body }: UpdateReviewRequest & { id: number }) =>
+      apiSend<Review>('PATCH', `/api/reviews/${id}`, body as Record<string, unknown>),
+    { reviewIdOf: ({ id }) => id },
+  );
+
+export const useDeleteReview = (subjectId: number) =>
+  useReviewMutation(subjectId, (id: number) => apiSend<void>('DELETE', `/api/reviews/${id}`), {
+    reviewIdOf: (id) => id,
+  });
+
+/** Thanks change the review only, not the aggregate. */
+export const useThankReview = (subjectId: number) =>
+  useReviewMutation(subjectId, (id: number) => apiSend<Review>('POST', `/api/reviews/${id}/thank`), {
+    reviewIdOf: (id) => id,
+    refreshesProfile: false,
+  });
+
+export function useReportReview() {
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      apiSend<ReviewReportResponse>('POST', `/api/reviews/${id}/report`, { reason }),
+  });
+}

@@ -1,0 +1,34 @@
+import { PencilLine } from 'lucide-react';
+import type { AuthUser } from '#common/schemas/auth';
+import type { Review } from '#common/schemas/reviews';
+import { Button } from '../../../components/ui/button.tsx';
+import { firePageEvent, PAGE_EVENTS } from '../../../lib/page-events.ts';
+
+/**
+ * "Write a review" for a signed-in visitor, "Edit your review" once they have written one, and for a
+ * signed-out visitor a button that opens the sign-in dialog (signing in brings them back here).
+ */
+export function WriteReviewButton({
+  viewer,
+  myReview,
+  onWrite,
+}: {
+  viewer: AuthUser | null | undefined;
+  myReview: Review | null;
+  onWrite: () => void;
+}) {
+  if (viewer === undefined) return null;
+  if (viewer === null) {
+    return (
+      <Button variant="outline" onClick={() => firePageEvent(PAGE_EVENTS.openLogin)}>
+        Sign in to write a review
+      </Button>
+    );
+  }
+  return (
+    <Button variant={myReview ? 'outline' : 'brand'} onClick={onWrite}>
+      <PencilLine aria-hidden="true" />
+      {myReview ? 'Edit your review' : 'Write a review'}
+    </Button>
+  );
+}
