@@ -163,6 +163,7 @@ export function findReviewParties(db: Executor, reviewId: number) {
     .then((rows) => rows[0]);
 }
 
+/** Inserts a review; undefined when this reviewer already reviewed this person. */
 export function insertReview(
   tx: Executor,
   values: {
@@ -175,9 +176,11 @@ export function insertReview(
     verifiedCollaboration: boolean;
   },
 ) {
+  // The unique index is the last word on "one review per person": a second row inserts nothing.
   return tx
     .insert(reviews)
     .values(values)
+    .onConflictDoNothing({ target: [reviews.subjectId, reviews.reviewerId] })
     .returning({ id: reviews.id })
     .then((rows) => rows[0]);
 }

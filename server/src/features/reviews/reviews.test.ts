@@ -27,7 +27,7 @@ import {
 } from '../../db/schema/index.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { createSession } from '../auth/service.ts';
-import { summariseRatings } from './queries.ts';
+import { insertReview, summariseRatings } from './queries.ts';
 import { hideReview, restoreReview } from './service.ts';
 
 let t: TestApp;
@@ -254,6 +254,24 @@ describe('writing a review', () => {
     expect((await expectSummaryMatchesRows(subjectId))?.review_count).toBe(1);
   });
 
+  it('leaves the final word on duplicates to the unique index: a second row is never inserted', async () => {
+    const subjectId = await person();
+    const reviewerId = await person();
+    const values = {
+      subjectId,
+      reviewerId,
+      rating: 4,
+      text: 'Written twice by a racing request.',
+      projectName: null,
+      roleId: null,
+      verifiedCollaboration: false,
+    };
+    expect(await insertReview(t.db, values)).toMatchObject({ id: expect.any(Number) });
+    expect(await insertReview(t.db, { ...values, rating: 1 })).toBeUndefined();
+    const rows = await t.db.select().from(reviews).where(eq(reviews.subjectId, subjectId));
+    expect(rows.map((r) => r.rating)).toEqual([4]);
+  });
+
   it(`caps each reviewer at ${LIMITS.reviewsPerDay} reviews a day`, async () => {
     const { b, id } = await member();
     for (let i = 0; i < LIMITS.reviewsPerDay; i++) {
@@ -434,6 +452,13 @@ describe('editing and deleting', () => {
       average: 3,
       count: 2,
     });
+  });
+
+  it('treats an edit that sends nothing as no edit', async () => {
+    const { author, reviewId } = await setUp();
+    const res = await author.b.request('PATCH', `/api/reviews/${reviewId}`, { body: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ rating: 5, editedAt: null });
   });
 
   it('checks an edit like a new review', async () => {

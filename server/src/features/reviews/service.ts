@@ -201,7 +201,7 @@ export async function createReview(
         roleId: input.roleId ?? null,
         verifiedCollaboration,
       });
-      if (!created) throw new Error('review insert returned nothing');
+      if (!created) throw duplicate();
       await q.applyRatingDelta(
         tx,
         subjectId,
@@ -216,7 +216,7 @@ export async function createReview(
     });
     return loadReview(db, reviewId);
   } catch (error) {
-    // The unique index is the last word on "one review per person": a race loses with the same 409.
+    // Belt and braces: the insert skips a duplicate, but should a violation ever surface it is a 409.
     if (causeCode(error) === UNIQUE_VIOLATION) throw duplicate();
     if (causeCode(error) === CHECK_VIOLATION) throw new HttpError(400, REVIEW_MESSAGES.selfReview);
     throw error;
@@ -252,10 +252,10 @@ export async function updateReview(
     if (row.reviewerId !== viewer.id) throw new HttpError(403, REVIEW_MESSAGES.notAuthor);
     if (row.hiddenAt) throw new HttpError(403, REVIEW_MESSAGES.hiddenEdit);
     const verifiedCollaboration = await isVerifiedCollaboration(tx, row.reviewerId, row.subjectId);
-    const values = Object.fromEntries(
-      Object.entries({ ...input, verifiedCollaboration }).filter(([, value]) => value !== undefined),
-    ) as Parameters<typeof q.updateReview>[2];
-    await q.updateReview(tx, reviewId, values);
+    const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+    // Nothing sent, nothing changed: the review does not become "edited".
+    if (Object.keys(changes).length === 0) return;
+    await q.updateReview(tx, reviewId, { ...changes, verifiedCollaboration });
     const after = { rating: input.rating ?? row.rating, verifiedCollaboration };
     await q.applyRatingDelta(tx, row.subjectId, q.addDeltas(q.reviewDelta(row, -1), q.reviewDelta(after, 1)));
   });
