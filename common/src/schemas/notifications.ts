@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+
+/**
+ * Notifications (SPEC §2, §3, §4, §7, §9; DESIGN §4): the calls under /api/notifications and the
+ * messages of the realtime socket at /ws. The client and the server build against these shapes.
+ */
+
+export const NOTIFICATION_TYPES = [
+  'message',
+  'review',
+  'team_invite',
+  'connection_request',
+  'booking_request',
+  'payment_received',
+  'profile_featured',
+  'system',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Page size of GET /api/notifications when no limit is given, and the largest limit accepted. */
+export const NOTIFICATION_PAGE_SIZE = 20;
+export const NOTIFICATION_PAGE_SIZE_MAX = 50;
+
+/** SPEC §3: every field optional. */
+export const notificationDataSchema = z.object({
+  teamId: z.number().int().optional(),
+  conversationId: z.number().int().optional(),
+  reviewId: z.number().int().optional(),
+  requesterId: z.number().int().optional(),
+  senderId: z.number().int().optional(),
+  bookingId: z.number().int().optional(),
+  paymentId: z.number().int().optional(),
+  rating: z.number().optional(),
+  amount: z.number().optional(),
+});
+export type NotificationData = z.infer<typeof notificationDataSchema>;
+
+/** SPEC §3 Notification. */
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** null when the notification carries no data. */
+  data: notificationDataSchema.nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+const LIMIT_MESSAGE = `Limit must be between 1 and ${NOTIFICATION_PAGE_SIZE_MAX}`;
+
+/**
+ * GET /api/notifications?unread=true&limit=8 (the dropdown), or ?limit=20&cursor=… (the page, one
+ * page after another: pass the previous answer's nextCursor). Newest first.
+ */
+export const notificationListQuery = z.object({
+  /** 'true': unread only; absent or 'false': all. */
+  unread: z
+    .enum(['true', 'false'], { error: 'unread must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(NOTIFICATION_PAGE_SIZE_MAX, LIMIT_MESSAGE)
+    .default(NOTIFICATION_PAGE_SIZE),
+  /** Opaque: the nextCursor of the previous page. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,20}\.\d{1,10}$/, 'Invalid cursor')
+    .optional(),
+});
+export type NotificationListQuery = z.input<typeof notificationListQuery>;
+
+/** GET /api/notifications */
+export const notificationListResponse = z.object({
+  notifications: z.array(notificationSchema),
+  /** All unread notifications of the user, whatever the filter and page. */
+  unreadCount: z.number().int(),
+  /** Pass as `cursor` for the next page; null when this page is the last. */
+  nextCursor: z.string().nullable(),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponse>;
+
+/**
+ * GET /api/notifications/unread-count, and the answer of every call that changes the count:
+ * PATCH /api/notifications/{id}/read, PATCH /api/notifications/read-all,
+ * DELETE /api/notifications/{id}, DELETE /api/notifications/clear-all.
+ */
+export const unreadCountResponse = z.object({ unreadCount: z.number().int() });
+export type UnreadCountResponse = z.infer<typeof unreadCountResponse>;
+
+/** SPEC §3 preferences, named as SPEC names them; all true by default (and if the fetch fails). */
+export const notificationPreferencesSchema = z.object({
+  browser_notifications: z.boolean(),
+  message_notifications: z.boolean(),
+  review_notifications: z.boolean(),
+  team_invite_notifications: z.boolean(),
+  system_notifications: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  browser_notifications: true,
+  message_notifications: true,
+  review_notifications: true,
+  team_invite_notifications: true,
+  system_notifications: true,
+};
+
+/**
+ * PATCH /api/notifications/preferences: any of the five; one left out stays as it is. Answers the
+ * whole preferences object after the change (GET's shape).
+ */
+export const updateNotificationPreferencesRequest = notificationPreferencesSchema.partial();
+export type UpdateNotificationPreferencesRequest = z.infer<typeof updateNotificationPreferencesRequest>;
+
+/**
+ * POST /api/notifications/test (for /notification-test): sends a notification to oneself through
+ * the same path as every other (preferences, realtime). Allowed to admins, and to anyone when the
+ * server does not run with NODE_ENV=production. Answers 201 `{notification}`, where notification is
+ * null when the user's preferences silenced that type.
+ */
+export const testNotificationRequest = z.object({
+  type: z.enum(NOTIFICATION_TYPES, { error: 'Choose a notification type' }).default('system'),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Title is required')
+    .max(120, 'Title must be at most 120 characters')
+    .default('Test notification'),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message is required')
+    .max(500, 'Message must be at most 500 characters')
+    .default('This is a test notification.'),
+  data: notificationDataSchema.optional(),
+});
+export type TestNotificationRequest = z.input<typeof testNotificationRequest>;
+
+export const testNotificationResponse = z.object({ notification: notificationSchema.nullable() });
+export type TestNotificationResponse = z.infer<typeof testNotificationResponse>;
+
+/** Messages the server may answer with. */
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'Notification not found',
+  testNotAllowed: 'Test notifications are for administrators only',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Realtime: WebSocket /ws on the same host (wss when the page is https), JSON text frames.
+// ---------------------------------------------------------------------------------------------
+
+/** SPEC §4 and §9 timings, plus the server's silence limit. */
+export const REALTIME = {
+  path: '/ws',
+  /** The client sends notification_ping this often while connected. */
+  pingIntervalMs: 30_000,
+  /** After a close with a code other than 1000, the client retries after this long. */
+  retryDelayMs: 3_000,
+  /** A manual reconnect closes and reopens after this long. */
+  manualReconnectDelayMs: 1_000,
+  /** The server closes a socket it has heard nothing from (no message, no pong) for this long. */
+  idleTimeoutMs: 90_000,
+} as const;
+
+/**
+ * Close codes the server uses. 1000 only when the client asked; the client retries on any other
+ * code (SPEC §4), except that after `sessionEnded` it should wait until the user signs in again.
+ */
+export const REALTIME_CLOSE = {
+  /** The server is shutting down: reconnect (another instance will answer). */
+  goingAway: 1001,
+  /** The session was logged out or expired. */
+  sessionEnded: 4401,
+  /** Nothing heard for REALTIME.idleTimeoutMs. */
+  idle: 4408,
+} as const;
+
+/**
+ * The upgrade itself is refused with an HTTP status before any socket exists: 401 without a valid
+ * session, 403 for an Origin other than the site's own. A browser sees such a refusal as a close
+ * with code 1006.
+ */
+
+/** Server → client. */
+export const notificationMessageSchema = z.object({
+  type: z.literal('notification'),
+  data: notificationSchema,
+});
+export const unreadCountUpdateMessageSchema = z.object({
+  type: z.literal('unread_count_update'),
+  count: z.number().int(),
+});
+/** The answer to each notification_ping. */
+export const notificationPongMessageSchema = z.object({
+  type: z.literal('notification_pong'),
+  /** Server time, ISO 8601. */
+  at: z.string(),
+});
+export const realtimeServerMessageSchema = z.discriminatedUnion('type', [
+  notificationMessageSchema,
+  unreadCountUpdateMessageSchema,
+  notificationPongMessageSchema,
+]);
+export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
+
+/** Client → server. Anything else is ignored (it still counts as a sign of life). */
+export const realtimeClientMessageSchema = z.object({ type: z.literal('notification_ping') });
+export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
+
+/** SPEC §9: where a click on a browser notification goes. */
+export function notificationTarget(notification: Pick<Notification, 'type' | 'data'>): string {
+  switch (notification.type) {
+    case 'message':
+      return notification.data?.conversationId !== undefined
+        ? `/messages/${notification.data.conversationId}`
+        : '/notifications';
+    case 'review':
+      return '/profile?tab=reviews';
+    case 'team_invite':
+      return '/team-builder';
+    default:
+      return '/notifications';
+  }
+}
+
+/** SPEC §9: the badge shows 99+ above 99. */
+export function unreadBadgeText(count: number): string {
+  return count > LIMITS.unreadBadgeCap ? `${LIMITS.unreadBadgeCap}+` : String(count);
+}
