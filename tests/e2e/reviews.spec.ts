@@ -184,6 +184,43 @@ test.describe('Writing a review', () => {
     );
   });
 
+  test('signing in from the prompt offers to write; a second review is refused with an offer to edit the first', async ({
+    page,
+  }) => {
+    const subject = await unreviewedCrew(page, 60);
+    await page.goto(`/profile/${subject.id}?tab=reviews`);
+    await reviewsSection(page).getByRole('button', { name: 'Sign in to write a review' }).click();
+    const login = page.getByRole('dialog', { name: 'Welcome back' });
+    await login.getByLabel('Username or email').fill(DEMO.username);
+    await login.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await login.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(login).toBeHidden();
+    const write = reviewsSection(page).getByRole('button', { name: 'Write a review' });
+    await expect(write).toBeVisible();
+
+    // Meanwhile the same member reviews this person from another tab.
+    const earlier = 'Reliable and quick on a tight commercial schedule.';
+    const token = await csrfToken(page);
+    const created = await page.request.post(`/api/users/${subject.id}/reviews`, {
+      headers: { 'CSRF-Token': token },
+      data: { rating: 4, text: earlier, _csrf: token },
+    });
+    expect(created.status()).toBe(201);
+
+    await write.click();
+    const dialog = page.getByRole('dialog', { name: `Review ${nameOf(subject)}` });
+    await dialog.getByRole('radio', { name: /^2 stars/ }).check();
+    await dialog.getByLabel('Your review').fill('A second opinion on the same shoot.');
+    await dialog.getByRole('button', { name: 'Publish review' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'You have already reviewed this person. Edit your existing review instead.',
+    );
+    await dialog.getByRole('button', { name: 'Edit your review' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit your review' });
+    await expect(edit.getByLabel('Your review')).toHaveValue(earlier);
+    await expect(edit.getByRole('radio', { name: /^4 stars/ })).toBeChecked();
+  });
+
   test('the owner of a profile gets no "Write a review" button', async ({ page }) => {
     const demo = await signInAsDemo(page);
     await page.goto(`/profile/${demo.id}?tab=reviews`);

@@ -8,6 +8,7 @@ import type {
   UpdateReviewRequest,
 } from '#common/schemas/reviews';
 import { apiSend } from '../../lib/http.ts';
+import { useCurrentUser } from '../auth/api.ts';
 import { profileQuery } from '../profiles/api.ts';
 
 /** Query keys are the API paths (SPEC §7); the list's second element is its query string. */
@@ -18,23 +19,49 @@ export interface ReviewListParams {
   page: number;
 }
 
-export const reviewListQuery = (userId: number, { sort, page }: ReviewListParams) =>
-  queryOptions<ReviewListResponse>({ queryKey: [reviewsPath(userId), { sort, page }] });
+/**
+ * The answer depends on who asks (how many reviews they may see, which one is theirs), so the viewer
+ * is part of the key: signing in from the profile refetches instead of showing the signed-out list.
+ * fetchByKey sends only the second element as the query string.
+ */
+export const reviewListQuery = (userId: number, { sort, page }: ReviewListParams, viewerId: number | null) =>
+  queryOptions<ReviewListResponse>({
+    queryKey: [reviewsPath(userId), { sort, page }, { viewer: viewerId }],
+  });
 
 /** Every page and order of one person's reviews: what a write makes stale. */
 export const allReviewListsOf = (userId: number) => ({ queryKey: [reviewsPath(userId)] });
 
-export const reviewQuery = (reviewId: number) =>
-  queryOptions<Review>({ queryKey: [`/api/reviews/${reviewId}`] });
+const reviewPath = (reviewId: number) => `/api/reviews/${reviewId}`;
+/** Also keyed by viewer: a review held back for Premium (403) opens once a Premium member signs in. */
+export const reviewQuery = (reviewId: number, viewerId: number | null) =>
+  queryOptions<Review>({ queryKey: [reviewPath(reviewId), null, { viewer: viewerId }] });
+/** The review, whoever asked for it. */
+const anyViewerOf = (reviewId: number) => ({ queryKey: [reviewPath(reviewId)] });
 
-/** Paging keeps the current page on screen (dimmed) until the next one arrives. */
+/**
+ * Waits until it is known who is asking. Paging keeps the current page on screen (dimmed) until the
+ * next one arrives.
+ */
 export function useReviewList(userId: number, params: ReviewListParams) {
-  return useQuery({ ...reviewListQuery(userId, params), placeholderData: keepPreviousData });
+  const viewer = useCurrentUser();
+  const known = viewer.data !== undefined || viewer.isError;
+  return useQuery({
+    ...reviewListQuery(userId, params, viewer.data?.id ?? null),
+    enabled: known,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** One review, for a `?review=` link to a review that is not on the page shown. */
 export function useReview(reviewId: number | null) {
-  return useQuery({ ...reviewQuery(reviewId ?? 0), enabled: reviewId !== null, retry: false });
+  const viewer = useCurrentUser();
+  const known = viewer.data !== undefined || viewer.isError;
+  return useQuery({
+    ...reviewQuery(reviewId ?? 0, viewer.data?.id ?? null),
+    enabled: reviewId !== null && known,
+    retry: false,
+  });
 }
 
 /**
@@ -56,9 +83,7 @@ function useReviewMutation<TVariables, TResult>(
       const reviewId = reviewIdOf(variables);
       await Promise.all([
         queryClient.invalidateQueries(allReviewListsOf(subjectId)),
-        reviewId === null
-          ? null
-          : queryClient.invalidateQueries({ queryKey: reviewQuery(reviewId).queryKey }),
+        reviewId === null ? null : queryClient.invalidateQueries(anyViewerOf(reviewId)),
         refreshesProfile
           ? queryClient.invalidateQueries({ queryKey: profileQuery(subjectId).queryKey })
           : null,
