@@ -106,6 +106,8 @@ test.describe('Writing a review', () => {
       await dialog.getByRole('button', { name: 'Publish review' }).click();
       await expect(dialog.getByText('Please choose a rating from 1 to 5 stars')).toBeVisible();
       await expect(dialog.getByText('Review must be at least 10 characters')).toBeVisible();
+      // Focus goes to the first field shown with a problem: the stars.
+      await expect(dialog.getByRole('radio', { name: /^1 star/ })).toBeFocused();
       await dialog.getByLabel('Your review').fill('Too short');
       await expect(dialog.getByText('9/2000')).toBeVisible();
       await axe.expectNoSeriousA11yViolations(page);

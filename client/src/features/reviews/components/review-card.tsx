@@ -52,7 +52,8 @@ export function ReviewCard({
       data-highlighted={highlighted || undefined}
       className={cn(
         'flex scroll-mt-24 flex-col gap-4 rounded-2xl border border-border bg-card p-5 transition-shadow sm:p-6',
-        highlighted && 'border-brand shadow-[0_0_0_3px_rgba(245,158,11,0.35)] focus-visible:outline-none',
+        highlighted &&
+          'border-brand bg-amber-50/50 shadow-[0_0_0_3px_rgba(245,158,11,0.35)] focus-visible:outline-none dark:bg-amber-950/20',
       )}
     >
       <header className="flex items-start gap-3">

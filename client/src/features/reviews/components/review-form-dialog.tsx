@@ -86,6 +86,9 @@ function ReviewForm({
   const [refusal, setRefusal] = useState<{ message: string; duplicate: boolean } | null>(null);
   const form = useForm({
     resolver: zodResolver(createReviewRequest),
+    // Focus goes to the first invalid field in the order they are shown (see below), not in the
+    // order they were registered, which puts the stars after the text.
+    shouldFocusError: false,
     defaultValues: {
       rating: review?.rating,
       text: review?.text ?? '',
@@ -95,6 +98,10 @@ function ReviewForm({
   });
   const { errors } = form.formState;
   const text = useWatch({ control: form.control, name: 'text' }) ?? '';
+  const focusFirstError = (invalid: Partial<Record<(typeof FIELDS)[number], unknown>>) => {
+    const first = FIELDS.find((name) => invalid[name]);
+    if (first) form.setFocus(first);
+  };
 
   const submit = form.handleSubmit((body) => {
     setRefusal(null);
@@ -122,7 +129,7 @@ function ReviewForm({
     };
     if (review) update.mutate({ id: review.id, ...body }, callbacks);
     else create.mutate(body, callbacks);
-  });
+  }, focusFirstError);
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
