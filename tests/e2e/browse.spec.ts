@@ -8,7 +8,13 @@ interface ApiCrewCard {
   location: string | null;
   profileImage: string | null;
   roles: { id: number; name: string }[];
+  ratingAverage: number;
+  ratingCount: number;
 }
+
+/** RatingStars reads out as one phrase; with no reviews it says so instead. */
+const ratingLabel = (person: ApiCrewCard) =>
+  `Rated ${(Math.round(person.ratingAverage * 10) / 10).toFixed(1)} out of 5 from ${person.ratingCount} ${person.ratingCount === 1 ? 'review' : 'reviews'}`;
 
 interface ApiBrowse {
   crew: ApiCrewCard[];
@@ -89,6 +95,8 @@ test.describe('Browse crew', () => {
     await expect(region.getByText(/^\d+ people$/)).toHaveText(`${gaffer.count} people`);
     await expect(crewCards(region)).toHaveCount(Math.min(gaffer.count, PAGE_SIZE));
 
+    // The server sorts by rating (a Bayesian average): the best-rated people come first.
+    expect(api.crew[0]?.ratingCount).toBeGreaterThan(0);
     // Every card links to its profile, in the API's order.
     const cards = crewCards(region);
     const hrefs = await cards.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
@@ -108,6 +116,9 @@ test.describe('Browse crew', () => {
       );
       await expect(card.getByText(displayName(person), { exact: true })).toBeVisible();
       if (person.location) await expect(card.getByText(person.location, { exact: true })).toBeVisible();
+      if (person.ratingCount > 0)
+        await expect(card.getByRole('img', { name: ratingLabel(person) })).toBeVisible();
+      else await expect(card.getByText('No reviews yet')).toBeVisible();
       await expect(
         card.getByRole('list', { name: `${displayName(person)}'s roles` }).getByRole('listitem'),
       ).toHaveText(person.roles.map((r) => r.name));

@@ -26,14 +26,14 @@ test.describe('Home page', () => {
     ).toBeVisible();
     await expect(page).toHaveTitle(DEFAULT_TITLE);
 
-    const searchBox = hero.getByRole('searchbox', { name: 'Search crew by name, role or skill' });
+    const searchBox = hero.getByRole('combobox', { name: 'Search crew by name, role or skill' });
     await searchBox.fill('gaffer Atlanta');
     await hero.getByRole('button', { name: 'Search' }).click();
 
     await expect(page).toHaveURL(/\/search\?q=gaffer(\+|%20)Atlanta$/);
     expect(new URL(page.url()).searchParams.get('q')).toBe('gaffer Atlanta');
     await expect(page.getByRole('heading', { level: 1, name: 'Search Crew' })).toBeVisible();
-    const searchPageBox = page.getByRole('searchbox', { name: 'Search crew by name, role or skill' });
+    const searchPageBox = page.getByRole('combobox', { name: 'Search crew by name, role or skill' });
     await expect(searchPageBox).toHaveValue('gaffer Atlanta');
     await expect(page).toHaveTitle('“gaffer Atlanta” — Search | CrewBase');
 
@@ -84,8 +84,44 @@ test.describe('Home page', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Gaffer', exact: true })).toBeVisible();
   });
 
+  test('the top-rated strip shows the best-rated crew with their stars', async ({ page }) => {
+    const response = await page.request.get('/api/users/top-rated?limit=8');
+    expect(response.ok()).toBe(true);
+    const { crew } = (await response.json()) as {
+      crew: {
+        id: number;
+        username: string;
+        displayName: string | null;
+        ratingAverage: number;
+        ratingCount: number;
+      }[];
+    };
+    expect(crew.length).toBeGreaterThan(0);
+    await page.goto('/');
+    const strip = page.getByRole('region', { name: 'Top-rated crew' });
+    const cards = strip.getByRole('listitem');
+    await expect(cards).toHaveCount(crew.length);
+    const hrefs = await cards
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs).toEqual(crew.map((person) => `/profile/${person.id}`));
+    for (const [index, person] of crew.slice(0, 3).entries()) {
+      const card = cards.nth(index);
+      await expect(card).toContainText(person.displayName ?? person.username);
+      await expect(
+        card.getByRole('img', {
+          name: `Rated ${(Math.round(person.ratingAverage * 10) / 10).toFixed(1)} out of 5 from ${person.ratingCount} ${person.ratingCount === 1 ? 'review' : 'reviews'}`,
+        }),
+      ).toBeVisible();
+    }
+    await strip.getByRole('link', { name: 'See all crew by rating' }).click();
+    await expect(page).toHaveURL('/search?sort=rating');
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('rating');
+  });
+
   test('has no serious accessibility violations', async ({ page, axe }) => {
     await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Top-rated crew' }).getByRole('listitem')).toHaveCount(8);
     await expect(page.getByRole('region', { name: 'Featured roles' }).getByRole('link')).toHaveCount(8);
     await expect(
       page.getByRole('navigation', { name: 'Browse crew by role' }).getByRole('heading'),

@@ -2,6 +2,7 @@ import { AppShell } from '../components/layout/app-shell.tsx';
 import { HeaderAccount, MobileAccount } from '../features/auth/components/account-menu.tsx';
 import { AuthDialogs } from '../features/auth/components/auth-dialogs.tsx';
 import { ProfileSetupDialog } from '../features/profiles/components/setup-dialog.tsx';
+import { useIdlePreloads } from './preloads.ts';
 
 const account = {
   desktop: <HeaderAccount />,
@@ -10,6 +11,7 @@ const account = {
 
 /** The shell with the signed-in parts: the account menu, the auth modals and the profile setup dialog. */
 export function RootLayout() {
+  useIdlePreloads();
   return (
     <AppShell
       account={account}

@@ -22,7 +22,11 @@ export function Pagination({
           <ChevronLeft aria-hidden="true" /> Previous
         </Link>
       ) : (
-        <span className={cn(linkClass, 'pointer-events-none opacity-40')} aria-hidden="true">
+        <span
+          className={cn(linkClass, 'pointer-events-none opacity-40')}
+          aria-hidden="true"
+          aria-disabled="true"
+        >
           <ChevronLeft /> Previous
         </span>
       )}
@@ -34,7 +38,11 @@ export function Pagination({
           Next <ChevronRight aria-hidden="true" />
         </Link>
       ) : (
-        <span className={cn(linkClass, 'pointer-events-none opacity-40')} aria-hidden="true">
+        <span
+          className={cn(linkClass, 'pointer-events-none opacity-40')}
+          aria-hidden="true"
+          aria-disabled="true"
+        >
           Next <ChevronRight />
         </span>
       )}

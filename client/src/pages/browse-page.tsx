@@ -114,7 +114,10 @@ function RoleCrew({ roleId, page, role }: { roleId: number; page: number; role: 
   return (
     <>
       <div className="mb-4 flex items-baseline justify-between gap-4">
-        <h2 className="text-xl font-semibold">{name}</h2>
+        <div>
+          <h2 className="text-xl font-semibold">{name}</h2>
+          <p className="text-xs text-muted-foreground">Highest rated first</p>
+        </div>
         <p className="text-sm text-muted-foreground">
           {total.toLocaleString('en')} {total === 1 ? 'person' : 'people'}
         </p>

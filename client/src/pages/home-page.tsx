@@ -1,7 +1,9 @@
-import { BadgeCheck, Search, Star } from 'lucide-react';
+import { ArrowRight, BadgeCheck, Search, Star } from 'lucide-react';
+import { Link } from 'react-router';
 import { BrowseRolesNav } from '../features/roles/components/browse-roles-nav.tsx';
 import { FeaturedRoles } from '../features/roles/components/featured-roles.tsx';
 import { SearchBar } from '../features/search/components/search-bar.tsx';
+import { TopRatedCrew } from '../features/search/components/top-rated-crew.tsx';
 import { useDocumentTitle } from '../lib/document-title.ts';
 
 const PROMISES = [
@@ -22,7 +24,7 @@ export default function HomePage() {
   useDocumentTitle(null);
   return (
     <>
-      <section id="hero-section" className="relative overflow-hidden bg-ink text-white">
+      <section id="hero-section" className="relative bg-ink text-white">
         <div
           aria-hidden="true"
           className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(245,158,11,0.35),transparent_55%)]"
@@ -52,6 +54,26 @@ export default function HomePage() {
           </p>
         </div>
         <FeaturedRoles />
+      </section>
+
+      <section className="mx-auto max-w-layout px-4 pb-16 sm:px-6" aria-labelledby="top-rated-heading">
+        <div className="mb-8 flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
+          <div className="flex flex-col gap-2">
+            <h2 id="top-rated-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+              Top-rated crew
+            </h2>
+            <p className="text-muted-foreground">
+              Rated highest by the people who worked with them, weighted so a single review is not enough.
+            </p>
+          </div>
+          <Link
+            to="/search?sort=rating"
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-strong hover:underline dark:text-brand"
+          >
+            See all crew by rating <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </div>
+        <TopRatedCrew />
       </section>
 
       <section className="border-y border-border bg-muted/50" aria-labelledby="browse-heading">

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS } from '#common/limits';
-import type { SearchResponse } from '#common/schemas/search';
+import type { SearchResponse, TopRatedResponse } from '#common/schemas/search';
 import { apiGet } from '../../lib/http.ts';
 import { type SearchState, toSearchParams } from './search-state.ts';
 
@@ -46,4 +46,14 @@ export function usePeopleSuggestions(q: string, enabled: boolean) {
     enabled: enabled && q.length >= SUGGEST_MIN_LENGTH && q.length <= LIMITS.searchTextMax,
     placeholderData: keepPreviousData,
   });
+}
+
+/** How many people the home page's top-rated strip shows (and the idle preload fetches). */
+export const TOP_RATED_ON_HOME = 8;
+
+export const topRatedQuery = (limit: number = TOP_RATED_ON_HOME) =>
+  queryOptions<TopRatedResponse>({ queryKey: ['/api/users/top-rated', { limit }] });
+
+export function useTopRated(limit: number = TOP_RATED_ON_HOME) {
+  return useQuery(topRatedQuery(limit));
 }

@@ -2,6 +2,7 @@ import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CrewCard as CrewCardData } from '#common/schemas/crew';
 import { Avatar } from '../../../components/avatar.tsx';
+import { RatingStars } from '../../../components/rating-stars.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 
 export function CrewCard({ person }: { person: CrewCardData }) {
@@ -15,6 +16,7 @@ export function CrewCard({ person }: { person: CrewCardData }) {
         <Avatar user={person} size={56} />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">{name}</p>
+          <RatingStars average={person.ratingAverage} count={person.ratingCount} className="mt-0.5" />
           {person.location ? (
             <p className="mt-0.5 flex items-center gap-1 text-sm text-muted-foreground">
               <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
@@ -43,6 +45,7 @@ export function CrewCardSkeletons({ count = 6 }: { count?: number }) {
           <div className="size-14 animate-pulse rounded-full bg-muted" />
           <div className="flex-1 space-y-2">
             <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
+            <div className="h-3 w-24 animate-pulse rounded bg-muted" />
             <div className="h-3 w-1/2 animate-pulse rounded bg-muted" />
             <div className="h-5 w-3/4 animate-pulse rounded bg-muted" />
           </div>
