@@ -113,7 +113,7 @@ function HeaderRating({
       type="button"
       onClick={onShowReviews}
       aria-label={label}
-      className="-mx-1.5 -my-1 self-start rounded-md px-1.5 py-1 text-white [--muted-foreground:#94a3b8] hover:bg-white/10"
+      className="-mx-1.5 -my-1 self-start rounded-md px-1.5 py-1 text-white [--color-muted-foreground:#94a3b8] hover:bg-white/10"
     >
       <RatingStars average={rating.average} count={rating.count} size="md" />
     </button>
