@@ -8,15 +8,20 @@ export interface Precompressed {
   gzip: Buffer;
 }
 
-export function precompress(body: Buffer): Precompressed {
+/**
+ * `effort: 'max'` for bodies compressed once per process; 'fast' for bodies cached briefly (a
+ * public profile), where compressing costs on every cache miss.
+ */
+export function precompress(body: Buffer, effort: 'max' | 'fast' = 'max'): Precompressed {
   return {
     identity: body,
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(body, { level: 9 }),
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: effort === 'max' ? 11 : 5 } }),
+    gzip: gzipSync(body, { level: effort === 'max' ? 9 : 6 }),
   };
 }
 
-export const precompressJson = (value: unknown) => precompress(Buffer.from(JSON.stringify(value)));
+export const precompressJson = (value: unknown, effort: 'max' | 'fast' = 'max') =>
+  precompress(Buffer.from(JSON.stringify(value)), effort);
 
 /**
  * Sends the best encoding the client accepts. Routes using this set `compress: false` so

@@ -1,19 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import type { Precompressed } from '../../http/precompressed.ts';
 
 /**
- * Public profiles, kept as the JSON sent to visitors for a few seconds. A profile page is read far
- * more often than it changes, and building one costs a database round trip plus serialisation.
+ * Public profiles, kept as the JSON sent to visitors (serialised and compressed) for a few
+ * seconds. A profile page is read far more often than it changes, and building one costs a
+ * database round trip, serialisation and compression.
  * Writes on this instance drop the entry at once (`invalidateProfile`); another instance's cached
  * copy lives at most `ttlMs`.
  */
 export interface ProfileCache {
-  get(userId: number): string | undefined;
-  set(userId: number, json: string): void;
+  get(userId: number): Precompressed | undefined;
+  set(userId: number, body: Precompressed): void;
   invalidate(userId: number): void;
 }
 
 export function createProfileCache({ ttlMs = 10_000, maxEntries = 10_000 } = {}): ProfileCache {
-  const entries = new Map<number, { json: string; expiresAt: number }>();
+  const entries = new Map<number, { body: Precompressed; expiresAt: number }>();
   return {
     get(userId) {
       const entry = entries.get(userId);
@@ -22,16 +24,16 @@ export function createProfileCache({ ttlMs = 10_000, maxEntries = 10_000 } = {})
         entries.delete(userId);
         return undefined;
       }
-      return entry.json;
+      return entry.body;
     },
-    set(userId, json) {
+    set(userId, body) {
       // Map keeps insertion order: the oldest entry goes first when the cache is full.
       entries.delete(userId);
       if (entries.size >= maxEntries) {
         const oldest = entries.keys().next();
         if (!oldest.done) entries.delete(oldest.value);
       }
-      entries.set(userId, { json, expiresAt: Date.now() + ttlMs });
+      entries.set(userId, { body, expiresAt: Date.now() + ttlMs });
     },
     invalidate(userId) {
       entries.delete(userId);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newUser, TestBrowser } from '../../../test/client.ts';
@@ -53,6 +54,23 @@ describe('profile basics', () => {
     expect(seen).not.toHaveProperty('email');
     expect(seen).not.toHaveProperty('passwordHash');
     expect((await b.request('GET', `/api/users/${id}`)).json().email).toMatch(/@example\.com$/);
+  });
+
+  it("shows a visitor the owner's change at once, though public profiles are cached", async () => {
+    const { b, id } = await member();
+    const visitor = browser();
+    await b.request('PATCH', `/api/users/${id}`, { body: { bio: 'First bio.' } });
+    expect((await visitor.request('GET', `/api/users/${id}`)).json().bio).toBe('First bio.');
+    await b.request('PATCH', `/api/users/${id}`, { body: { bio: 'Second bio.' } });
+    expect((await visitor.request('GET', `/api/users/${id}`)).json().bio).toBe('Second bio.');
+    await b.request('POST', `/api/users/${id}/tags`, { body: { tag: 'Steadicam' } });
+    const compressed = await visitor.request('GET', `/api/users/${id}`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    const profile = JSON.parse(brotliDecompressSync(compressed.rawPayload).toString());
+    expect(profile.tags.map((tag: { tag: string }) => tag.tag)).toEqual(['Steadicam']);
+    expect(profile).not.toHaveProperty('email');
   });
 
   it('answers 404 for a profile that does not exist, and 400 for an id no profile can have', async () => {

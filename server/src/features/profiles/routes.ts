@@ -20,6 +20,7 @@ import {
   tagSchema,
 } from '#common/schemas/profiles';
 import { HttpError } from '../../errors.ts';
+import { precompressJson, sendPrecompressed } from '../../http/precompressed.ts';
 import * as profiles from './service.ts';
 import { createViewRecorder } from './view-recorder.ts';
 
@@ -83,13 +84,13 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
       if (viewer && (viewer.id === id || viewer.role === 'admin')) {
         return profiles.getProfile(app.db, id, request.auth);
       }
-      let json = app.profileCache.get(id);
-      if (json === undefined) {
-        json = JSON.stringify(await profiles.getProfile(app.db, id, null));
-        app.profileCache.set(id, json);
+      let body = app.profileCache.get(id);
+      if (body === undefined) {
+        body = precompressJson(await profiles.getProfile(app.db, id, null), 'fast');
+        app.profileCache.set(id, body);
       }
-      // Already JSON: Fastify sends a string as it is, without running the serialiser again.
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      // Already serialised and compressed: sent as bytes, without the serialiser or compression.
+      return sendPrecompressed(request, reply, body) as never;
     },
   );
 
