@@ -281,3 +281,46 @@ test.describe('Search on a narrow screen', () => {
     await expect(resultLinks(page).first()).toBeVisible();
   });
 });
+
+test.describe('Search for a Premium member', () => {
+  test('the advanced filters are enabled and narrow the results', async ({ page }) => {
+    // The README's demo login is a Premium member; page.request shares the browser's cookies.
+    const token = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
+    const login = await page.request.post('/api/login', {
+      headers: { 'CSRF-Token': token.csrfToken },
+      data: { username: 'demo', password: 'crewbase-demo', _csrf: token.csrfToken },
+    });
+    expect(login.ok()).toBe(true);
+    const api = await apiSearch(page, 'q=gaffer&minRating=4.5');
+
+    await page.goto('/search?q=gaffer');
+    await expect(resultLinks(page).first()).toBeVisible();
+    const advanced = page.getByRole('region', { name: 'Advanced filters' });
+    await expect(advanced.getByRole('link', { name: 'Upgrade to Premium' })).toHaveCount(0);
+    const minRating = advanced.getByLabel('Minimum rating');
+    await expect(minRating).toBeEnabled();
+    await minRating.selectOption('4.5');
+    await expect(page).toHaveURL('/search?q=gaffer&minRating=4.5');
+    await expect(total(page)).toHaveText(`${api.total} crew`);
+    await expect.poll(() => hrefs(resultLinks(page))).toEqual(api.results.map((p) => `/profile/${p.id}`));
+    for (const person of api.results) expect(person.ratingAverage).toBeGreaterThanOrEqual(4.5);
+    await expect(page.getByRole('button', { name: 'Remove filter: 4.5+ stars' })).toBeVisible();
+    await expect(advanced.getByRole('checkbox', { name: 'Has a portfolio' })).toBeEnabled();
+  });
+});
+
+test.describe('Preloads (SPEC §9)', () => {
+  test('an idle /browse page fetches the /search code and the top-rated crew ahead of time', async ({
+    page,
+  }) => {
+    const searchCode = page.waitForRequest((request) =>
+      /\/assets\/search-page-[^/]*\.js$/.test(request.url()),
+    );
+    const topRatedData = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/api/users/top-rated',
+    );
+    await page.goto('/browse');
+    // Neither is needed by /browse itself: only the idle preload asks for them (after 1.5 s).
+    await Promise.all([searchCode, topRatedData]);
+  });
+});

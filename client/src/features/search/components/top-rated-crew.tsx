@@ -11,7 +11,7 @@ import { PremiumBadge } from './premium-badge.tsx';
 type Person = TopRatedResponse['crew'][number];
 
 const strip =
-  '-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:px-6 lg:mx-0 lg:grid lg:grid-cols-4 lg:overflow-visible lg:px-0 lg:pb-0';
+  '-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:mx-0 lg:grid lg:grid-cols-4 lg:overflow-visible lg:px-0 lg:pb-0';
 
 /**
  * The best-rated crew by the server's Bayesian average (one 5-star review does not beat forty
