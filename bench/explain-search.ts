@@ -17,7 +17,7 @@ const query = pool.query.bind(pool);
   statements.push(
     typeof config === 'string'
       ? { text: config, values: values ?? [] }
-      : { text: config.text, values: config.values ?? [] },
+      : { text: config.text, values: config.values ?? values ?? [] },
   );
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
   return (query as any)(config, values);
