@@ -275,3 +275,22 @@ test.describe('Browse crew', () => {
     await expect(crewCards(region).first()).toBeVisible();
   });
 });
+
+// A phone-width layout, run once in the desktop project (the phone project only takes @phone tests).
+test.describe('Browse crew on a narrow screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('once a role is chosen, the roles fold behind a button', async ({ page }) => {
+    const gaffer = await roleNamed(page, 'Gaffer');
+    await page.goto(`/browse?role=${gaffer.id}`);
+    await expect(crewCards(crewRegion(page, 'Gaffer')).first()).toBeVisible();
+    await expect(rolesNav(page)).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'All roles' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(sidebarLink(page, 'Gaffer')).toHaveAttribute('aria-current', 'page');
+    await sidebarLink(page, 'Grip').click();
+    await expect(crewRegion(page, 'Grip').getByText(/^\d+ people$/)).toBeVisible();
+    await expect(rolesNav(page)).toBeHidden();
+  });
+});

@@ -1,8 +1,11 @@
+import { ChevronDown } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ROLE_CATEGORY_LABELS } from '#common/roles';
 import type { Role } from '#common/schemas/roles';
 import { Pagination } from '../components/pagination.tsx';
 import { EmptyState, ErrorState } from '../components/state-message.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useBrowseCrew } from '../features/browse/api.ts';
 import { CrewCard, CrewCardSkeletons } from '../features/browse/components/crew-card.tsx';
@@ -36,7 +39,9 @@ export default function BrowsePage() {
         Pick a role to see the people who do it, from pre-production to cast.
       </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[280px_1fr]">
-        <RoleDirectory selectedId={roleId} />
+        <CollapsibleOnPhone collapsed={roleId !== null} key={roleId}>
+          <RoleDirectory selectedId={roleId} />
+        </CollapsibleOnPhone>
         <section aria-live="polite" aria-label={selected ? `${selected.name} crew` : 'Crew'}>
           {roleId === null ? (
             <EmptyState title="Choose a role to see its crew">
@@ -46,6 +51,33 @@ export default function BrowsePage() {
             <RoleCrew roleId={roleId} page={page} role={selected} />
           )}
         </section>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * On a phone the 47 roles would push a chosen role's crew a long scroll down, so once a role is
+ * chosen the directory folds behind a button; on a wide screen it is always the sidebar.
+ */
+function CollapsibleOnPhone({ collapsed, children }: { collapsed: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (!collapsed) return <div>{children}</div>;
+  return (
+    <div className="flex flex-col gap-4">
+      <Button
+        variant="outline"
+        className="justify-between lg:hidden"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((value) => !value)}
+      >
+        All roles
+        <ChevronDown aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />
+      </Button>
+      <div id={id} className={cn('lg:block', open ? 'block' : 'hidden')}>
+        {children}
       </div>
     </div>
   );
