@@ -23,11 +23,12 @@ export const LIMITS = {
   /** Longest search text accepted; longer is refused with a message, never cut silently. */
   searchTextMax: 200,
   searchRolesMax: 10,
-  /**
-   * Ranking is bounded: this many matches are ranked and can be paged through, and counting stops
-   * here too (the total then reads "1,000+").
-   */
+  /** Sorted listings can be paged through this many results. */
   searchMaxResults: 1000,
+  /** Relevance is bounded: this many matches are ranked and can be paged through. */
+  searchRankedMax: 200,
+  /** Matches are counted exactly up to here; beyond, the total is PostgreSQL's estimate. */
+  searchExactCountMax: 200,
   topRatedDefault: 12,
   topRatedMax: 50,
   reviewRatingMin: 1,

@@ -101,12 +101,16 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const searchResponse = z.object({
   results: z.array(searchResultSchema),
-  /** Everyone matching, counted up to LIMITS.searchMaxResults; `totalIsCapped` says the count stopped there. */
+  /** Everyone matching: exact up to LIMITS.searchExactCountMax, else an estimate (`totalIsCapped`). */
   total: z.number().int(),
+  /** True when more than LIMITS.searchExactCountMax matched and `total` is an estimate ("about 14,000"). */
   totalIsCapped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** Pages that can be opened: at most LIMITS.searchMaxResults results are ranked and shown. */
+  /**
+   * Pages that can be opened: relevance ranks at most LIMITS.searchRankedMax results, sorted
+   * listings go to LIMITS.searchMaxResults.
+   */
   pageCount: z.number().int(),
   sort: z.enum(SEARCH_SORTS),
   /**

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { loadRoleCatalogue } from '../features/roles/service.ts';
 import type { Database } from './client.ts';
 import { runMigrations } from './migrate.ts';
@@ -19,5 +19,8 @@ export async function seedDemoDataIfEmpty(db: Database): Promise<number> {
   if ((row?.total ?? 0) > 0) return 0;
   const inserted = await insertDemoCrew(db, DEMO_CREW_COUNT, 0);
   await insertDemoAccount(db);
+  // Statistics now rather than at autovacuum's next pass: search totals past the exact-count
+  // bound are the planner's estimates.
+  await db.execute(sql`analyze`);
   return inserted;
 }

@@ -48,12 +48,18 @@ const ORDER: Record<Exclude<SearchSort, 'relevance'>, SQL> = {
   newest: sql`cs.created_at desc, cs.user_id desc`,
 };
 
+export interface Matches {
+  ids: number[];
+  /** Exact up to LIMITS.searchExactCountMax; beyond it PostgreSQL's estimate (`estimated`). */
+  total: number;
+  estimated: boolean;
+}
+
 /**
- * One page of matching user ids, best first, and how many matched (counted up to
- * searchMaxResults). Ranking is bounded: at most searchMaxResults matches become candidates, in
- * one statement with the page. Sorted searches take the best by that order (an index walk);
- * relevance takes the first matches the text index yields and ranks only those, by weighted
- * ts_rank_cd nudged by rating, so a word matching half the directory costs what a rare one does.
+ * One page of matching user ids, best first, and how many matched. The work is bounded whatever
+ * the query matches: relevance ranks only the first searchRankedMax matches the text index yields
+ * (weighted ts_rank_cd nudged by rating), sorted listings walk an index to the page, and counting
+ * stops at searchExactCountMax, past which the planner's estimate stands in.
  */
 export async function findMatches(
   db: Database,
@@ -61,45 +67,52 @@ export async function findMatches(
   sort: SearchSort,
   limit: number,
   offset: number,
-): Promise<{ ids: number[]; total: number }> {
+): Promise<Matches> {
   const where = conditions(filters);
-  const bound = LIMITS.searchMaxResults;
-  const order = ORDER[sort === 'relevance' ? 'rating' : sort];
-  const query =
-    sort === 'relevance' && filters.tsquery
-      ? sql`
-        with candidates as materialized (
-          select cs.user_id, cs.rating_score,
-            ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', cs.document, ${tsquery(filters.tsquery)}, 1) as rank
-          from crew_search cs where ${where}
-          limit ${bound}
-        )
-        select user_id, (select count(*) from candidates)::int as total from candidates
-        order by rank * (1 + rating_score / 10) desc, rating_score desc, user_id desc
-        limit ${limit} offset ${offset}`
-      : sql`
-        with candidates as materialized (
-          select cs.user_id, row_number() over (order by ${order}) as position from (
-            select cs.user_id, cs.rating_score, cs.rating_count, cs.created_at from crew_search cs where ${where}
-            order by ${order}
-            limit ${bound}
-          ) cs
-        )
-        select user_id, (select count(*) from candidates)::int as total from candidates
-        order by position
-        limit ${limit} offset ${offset}`;
-  const { rows } = await db.execute<{ user_id: number; total: number }>(query);
-  // A page past the end has no rows to carry the total: count again (rare, and cheap then).
-  const total = rows[0]?.total ?? (offset > 0 ? await countMatches(db, filters) : 0);
-  return { ids: rows.map((row) => row.user_id), total };
+  const countBound = LIMITS.searchExactCountMax;
+  let ids: number[];
+  let counted: number;
+  if (sort === 'relevance' && filters.tsquery) {
+    const { rows } = await db.execute<{ user_id: number; total: number }>(sql`
+      with candidates as materialized (
+        select cs.user_id, cs.rating_score,
+          ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', cs.document, ${tsquery(filters.tsquery)}, 1) as rank
+        from crew_search cs where ${where}
+        limit ${Math.max(LIMITS.searchRankedMax, countBound) + 1}
+      )
+      select user_id, (select count(*) from candidates)::int as total from candidates
+      order by rank * (1 + rating_score / 10) desc, rating_score desc, user_id desc
+      limit ${limit} offset ${offset}`);
+    ids = rows.map((row) => row.user_id);
+    // A page past the end has no rows to carry the count: count on its own (rare).
+    counted = rows[0]?.total ?? (await countUpTo(db, where, countBound + 1));
+  } else {
+    const order = ORDER[sort === 'relevance' ? 'rating' : sort];
+    const [page, count] = await Promise.all([
+      db.execute<{ user_id: number }>(sql`
+        select cs.user_id from crew_search cs where ${where}
+        order by ${order} limit ${limit} offset ${offset}`),
+      countUpTo(db, where, countBound + 1),
+    ]);
+    ids = page.rows.map((row) => row.user_id);
+    counted = count;
+  }
+  if (counted <= countBound) return { ids, total: counted, estimated: false };
+  return { ids, total: Math.max(countBound + 1, await estimateMatches(db, where)), estimated: true };
 }
 
-async function countMatches(db: Database, filters: SearchFilters): Promise<number> {
+async function countUpTo(db: Database, where: SQL, bound: number): Promise<number> {
   const { rows } = await db.execute<{ total: number }>(sql`
-    select count(*)::int as total from (
-      select 1 from crew_search cs where ${conditions(filters)} limit ${LIMITS.searchMaxResults}
-    ) matches`);
+    select count(*)::int as total from (select 1 from crew_search cs where ${where} limit ${bound}) matches`);
   return rows[0]?.total ?? 0;
+}
+
+/** The planner's row estimate: no rows are read. */
+async function estimateMatches(db: Database, where: SQL): Promise<number> {
+  const { rows } = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    sql`explain (format json) select 1 from crew_search cs where ${where}`,
+  );
+  return Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
 }
 
 export type CrewCardRow = {

@@ -190,6 +190,21 @@ describe('GET /api/search', () => {
     },
   );
 
+  it('counts exactly up to the bound, and past it answers an estimate it marks as such', async () => {
+    // Fresh statistics, as autovacuum keeps them: the estimate comes from the planner.
+    await t.db.execute(sql`analyze crew_search`);
+    const everyone = await search('sort=rating');
+    const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from crew_search`);
+    const crew = rows[0]?.n ?? 0;
+    expect(crew).toBeGreaterThan(LIMITS.searchExactCountMax);
+    expect(everyone.totalIsCapped).toBe(true);
+    expect(everyone.total).toBeGreaterThan(LIMITS.searchExactCountMax);
+    expect(Math.abs(everyone.total - crew)).toBeLessThan(crew * 0.2);
+    expect(everyone.pageCount).toBe(Math.ceil(Math.min(everyone.total, LIMITS.searchMaxResults) / 20));
+    const few = await search('q=Marisol');
+    expect(few.totalIsCapped).toBe(false);
+  });
+
   it('answers a result card with what the list shows, and nothing private', async () => {
     const [person] = (await search('q=Marisol%20Quintero')).results;
     expect(person).toMatchObject({

@@ -92,16 +92,18 @@ export async function search(
 ): Promise<SearchResponse> {
   assertMayUsePremiumFilters(query, isSubscribed);
   const limit = query.limit;
-  if (query.page > Math.ceil(LIMITS.searchMaxResults / limit)) {
-    throw new HttpError(
-      400,
-      `Only the best ${LIMITS.searchMaxResults.toLocaleString('en')} results can be paged through: narrow your search`,
-    );
-  }
   const text = query.q ?? '';
   const words = searchWords(text);
   const typing = !/\s$/.test(text);
   const sort = query.sort ?? (words.length > 0 ? 'relevance' : 'rating');
+  const pageWindow =
+    sort === 'relevance' && words.length > 0 ? LIMITS.searchRankedMax : LIMITS.searchMaxResults;
+  if (query.page > Math.ceil(pageWindow / limit)) {
+    throw new HttpError(
+      400,
+      `Only the best ${pageWindow.toLocaleString('en')} results can be paged through: narrow your search`,
+    );
+  }
   const base = {
     ...(await roleFilters(db, query)),
     location: query.location ? normaliseLocation(query.location) : null,
@@ -133,10 +135,10 @@ export async function search(
   return {
     results: await toResults(db, found.ids, found.tsquery),
     total: found.total,
-    totalIsCapped: found.total >= LIMITS.searchMaxResults,
+    totalIsCapped: found.estimated,
     page: query.page,
     pageSize: limit,
-    pageCount: Math.max(1, Math.ceil(found.total / limit)),
+    pageCount: Math.max(1, Math.ceil(Math.min(found.total, pageWindow) / limit)),
     sort,
     correctedQuery,
   };
