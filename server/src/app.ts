@@ -1,3 +1,4 @@
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
@@ -5,6 +6,8 @@ import { oauthRoutes } from './features/auth/oauth-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { browseRoutes } from './features/browse/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { websocketOptions } from './features/notifications/realtime/plugin.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { createProfileCache } from './features/profiles/profile-cache.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
@@ -55,6 +58,7 @@ export async function buildApp({
   await app.register(sessionPlugin, { secure: https });
   await app.register(csrfPlugin, { secret: config.sessionSecret, secure: https });
   await app.register(rateLimitPlugin, { multiplier: config.rateLimitMultiplier, redisUrl: config.redisUrl });
+  await app.register(websocket, websocketOptions);
 
   await app.register(mediaPlugin, { dataDir: config.dataDir });
 
@@ -77,6 +81,12 @@ export async function buildApp({
   app.decorate('profileCache', createProfileCache());
   await app.register(profileRoutes, { dataDir: config.dataDir });
   await app.register(reviewRoutes);
+  await app.register(notificationRoutes, {
+    databaseUrl,
+    redisUrl: config.redisUrl,
+    publicUrl: config.publicUrl,
+    testNotificationsForEveryone: config.env !== 'production',
+  });
 
   await app.register(clientAppPlugin, { root: config.clientDist });
   await app.ready();

@@ -62,14 +62,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   );
 
   app.post('/api/logout', async (request, reply) => {
-    if (request.auth) await logout(app.db, request.auth.sessionId, request.auth.user.id, request.meta());
+    if (request.auth) {
+      await logout(app.db, request.auth.sessionId, request.auth.user.id, request.meta());
+      app.realtime.sessionEnded(request.auth.sessionId);
+    }
     return reply.clearSessionCookie().code(204).send();
   });
 
   // SPEC: the menu's Logout navigates here. A cross-site page can only reach it by a top-level
   // navigation (the cookie is SameSite=Lax), and all it can do is sign the visitor out.
   app.get('/api/logout', async (request, reply) => {
-    if (request.auth) await logout(app.db, request.auth.sessionId, request.auth.user.id, request.meta());
+    if (request.auth) {
+      await logout(app.db, request.auth.sessionId, request.auth.user.id, request.meta());
+      app.realtime.sessionEnded(request.auth.sessionId);
+    }
     return reply.clearSessionCookie().header('cache-control', noStore).redirect('/');
   });
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type NOTIFICATION_TYPES, notificationPreferences, notifications } from '../../db/schema/index.ts';
+import { activeCommitWatcher } from './realtime/after-commit.ts';
+import { PG_CHANNEL } from './realtime/events.ts';
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -47,7 +49,12 @@ const PREFERENCE_OF: Partial<Record<NotificationType, keyof typeof notificationP
  * unless the recipient turned that type off (no preferences row: everything on). Returns the row,
  * or null when the preference said no.
  *
- * Real-time delivery (the notifications issue) hooks in here after commit; callers do not change.
+ * Real-time delivery happens after commit, and never for a transaction that rolls back:
+ * - PostgreSQL bus (default): the same statement calls pg_notify with the ids; PostgreSQL holds a
+ *   NOTIFY sent inside a transaction until it commits and drops it on rollback.
+ * - Redis bus (REDIS_URL): the statement returns the transaction's id, and the app's commit watcher
+ *   publishes to Redis once PostgreSQL reports that transaction committed (realtime/after-commit.ts).
+ * Every instance holding a socket of the recipient then loads the row and pushes it.
  */
 export async function notify(
   executor: NotifyExecutor,
@@ -63,6 +70,11 @@ export async function notify(
     ? sql`coalesce((select ${notificationPreferences[preference]} from ${notificationPreferences}
         where ${notificationPreferences.userId} = ${userId}), true)`
     : sql`true`;
+  const watcher = activeCommitWatcher();
+  // pg_notify runs once per inserted row, so a silenced notification announces nothing either.
+  const announce = watcher
+    ? sql`pg_current_xact_id()::text`
+    : sql`pg_notify(${PG_CHANNEL}, json_build_object('k', 'n', 'id', id, 'u', user_id)::text)::text`;
   const result = await executor.execute<{
     id: number;
     user_id: number;
@@ -72,13 +84,18 @@ export async function notify(
     is_read: boolean;
     data: NotificationData | null;
     created_at: Date | string;
+    announced: string;
   }>(sql`
-    insert into ${notifications} (user_id, type, title, message, data)
-    select ${userId}, ${type}, ${title}, ${message}, ${data ? JSON.stringify(data) : null}::jsonb
-    where ${allowed}
-    returning id, user_id, type, title, message, is_read, data, created_at`);
+    with inserted as (
+      insert into ${notifications} (user_id, type, title, message, data)
+      select ${userId}, ${type}, ${title}, ${message}, ${data ? JSON.stringify(data) : null}::jsonb
+      where ${allowed}
+      returning id, user_id, type, title, message, is_read, data, created_at)
+    select id, user_id, type, title, message, is_read, data, created_at, ${announce} as announced
+    from inserted`);
   const row = result.rows[0];
   if (!row) return null;
+  watcher?.watch(row.announced, { k: 'n', id: row.id, u: row.user_id });
   return {
     id: row.id,
     userId: row.user_id,

@@ -1,0 +1,109 @@
+import type { WebsocketPluginOptions } from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { REALTIME, REALTIME_CLOSE } from '#common/schemas/notifications';
+import { errorBody } from '../../../plugins/errors.ts';
+import { SIGN_IN_REQUIRED } from '../../../plugins/session.ts';
+import { createPostgresBus, createRedisBus, type RealtimeBus } from './bus.ts';
+import type { RealtimeEvent } from './events.ts';
+import { createHub, type Hub } from './hub.ts';
+
+/** More sockets than this for one user on one instance is not tabs and devices any more. */
+export const MAX_SOCKETS_PER_USER = 30;
+export const ORIGIN_REFUSED = 'This origin may not open a realtime connection';
+export const TOO_MANY_SOCKETS = 'Too many open connections. Close some tabs and try again.';
+
+export interface Realtime {
+  bus: RealtimeBus;
+  hub: Hub;
+  /** Announces a committed change to every instance; failures are logged, never thrown. */
+  publish(event: RealtimeEvent): void;
+  /** A session ended here (logout): its sockets close on every instance. Never throws. */
+  sessionEnded(sessionId: number): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export interface RealtimeOptions {
+  databaseUrl: string;
+  redisUrl?: string | undefined;
+  publicUrl: URL;
+  idleTimeoutMs?: number;
+  sessionCheckMs?: number;
+}
+
+/**
+ * Options for @fastify/websocket, registered in app.ts before any route (so an upgrade to any
+ * other path is closed): small frames only (clients send pings), and on shutdown every socket is
+ * closed with 1001 "going away", which the client answers by reconnecting.
+ */
+export const websocketOptions: WebsocketPluginOptions = {
+  options: { maxPayload: 4 * 1024, perMessageDeflate: false },
+  preClose(this: FastifyInstance, done) {
+    for (const client of this.websocketServer.clients)
+      client.close(REALTIME_CLOSE.goingAway, 'Server shutting down');
+    this.websocketServer.close(() => done());
+  },
+};
+
+/**
+ * `/ws` and cross-instance delivery. The bus is PostgreSQL LISTEN/NOTIFY, or Redis pub/sub when
+ * REDIS_URL is set; either way every instance subscribes and pushes to the sockets it holds.
+ */
+export const realtimePlugin = fp<RealtimeOptions>(
+  async (app, options) => {
+    const log = app.log.child({ feature: 'realtime' });
+    const bus = options.redisUrl
+      ? createRedisBus({ redisUrl: options.redisUrl, databaseUrl: options.databaseUrl, db: app.db, log })
+      : createPostgresBus({ databaseUrl: options.databaseUrl, db: app.db, log });
+    const hub = createHub({
+      db: app.db,
+      log,
+      idleTimeoutMs: options.idleTimeoutMs,
+      sessionCheckMs: options.sessionCheckMs,
+    });
+    const publish = (event: RealtimeEvent) => {
+      bus.publish(event).catch((err: unknown) => log.warn({ err }, 'notifications: could not publish'));
+    };
+    app.decorate('realtime', {
+      bus,
+      hub,
+      publish,
+      sessionEnded(sessionId: number) {
+        hub.closeSession(sessionId);
+        publish({ k: 's', s: sessionId });
+      },
+    });
+    await bus.start({ onEvent: hub.onEvent, onResubscribed: hub.resync });
+    app.addHook('preClose', async () => hub.closeAll());
+    app.addHook('onClose', async () => bus.close());
+
+    const allowedOrigin = options.publicUrl.origin;
+    app.get(
+      REALTIME.path,
+      {
+        websocket: true,
+        // Refused before the upgrade, with an HTTP status: no socket exists for a refused caller.
+        preValidation: async (request, reply) => {
+          if (request.headers.origin !== allowedOrigin) {
+            return reply.code(403).send(errorBody(ORIGIN_REFUSED));
+          }
+          if (!request.auth) return reply.code(401).send(errorBody(SIGN_IN_REQUIRED));
+          if (hub.socketsOf(request.auth.user.id) >= MAX_SOCKETS_PER_USER) {
+            return reply.code(429).send(errorBody(TOO_MANY_SOCKETS));
+          }
+        },
+      },
+      (socket, request) => {
+        const auth = request.auth;
+        if (!auth) return socket.close(REALTIME_CLOSE.sessionEnded, 'Session ended');
+        hub.add(socket, { userId: auth.user.id, sessionId: auth.sessionId, expiresAt: auth.expiresAt });
+      },
+    );
+  },
+  { name: 'realtime', dependencies: ['database', 'session', '@fastify/websocket'] },
+);
