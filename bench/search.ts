@@ -76,7 +76,7 @@ const kinds: { name: string; paths: string[] }[] = [
   { name: 'free text', paths: freeText.map((text) => `/api/search?q=${enc(text)}`) },
   { name: 'empty query, by rating', paths: ['/api/search?sort=rating'] },
   { name: 'empty query, by rating, page 50', paths: ['/api/search?sort=rating&page=50'] },
-  { name: 'free text, page 50', paths: freeText.map((text) => `/api/search?q=${enc(text)}&page=50`) },
+  { name: 'free text, page 10 (last ranked)', paths: freeText.map((text) => `/api/search?q=${enc(text)}&page=10`) },
 ];
 
 // --- Capture the statements one search issues ------------------------------------------------
@@ -201,7 +201,7 @@ try {
   const find = (name: string) => rows.find((row) => row.name === name);
   for (const [page50, page1] of [
     ['empty query, by rating, page 50', 'empty query, by rating'],
-    ['free text, page 50', 'free text'],
+    ['free text, page 10 (last ranked)', 'free text'],
   ] as const) {
     const a = find(page50);
     const b = find(page1);
