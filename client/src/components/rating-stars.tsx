@@ -8,6 +8,8 @@ interface RatingStarsProps {
   size?: 'sm' | 'md';
   /** Hide the "(12)" count, e.g. where the count is printed elsewhere. */
   hideCount?: boolean;
+  /** Stars alone, where the average and count are printed large beside them (or it is one review). */
+  starsOnly?: boolean;
   className?: string;
 }
 
@@ -15,7 +17,14 @@ interface RatingStarsProps {
  * Five stars filled to the average (to the tenth), read out as one phrase by screen readers.
  * Everywhere a person appears, their rating looks the same.
  */
-export function RatingStars({ average, count, size = 'sm', hideCount = false, className }: RatingStarsProps) {
+export function RatingStars({
+  average,
+  count,
+  size = 'sm',
+  hideCount = false,
+  starsOnly = false,
+  className,
+}: RatingStarsProps) {
   const starSize = size === 'sm' ? 'size-3.5' : 'size-5';
   if (count === 0) {
     return <span className={cn('text-xs text-muted-foreground', className)}>No reviews yet</span>;

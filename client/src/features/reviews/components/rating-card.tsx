@@ -44,7 +44,7 @@ export function RatingCard({ userId }: { userId: number }) {
               average={list.data.summary.average}
               count={list.data.summary.count}
               size="md"
-              hideCount
+              starsOnly
             />
           </p>
           <p className="text-sm text-muted-foreground">

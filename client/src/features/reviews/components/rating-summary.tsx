@@ -20,7 +20,7 @@ export function RatingSummary({ summary, action }: { summary: Summary; action?: 
           <span className="text-5xl font-bold tracking-tight tabular-nums">{average.toFixed(1)}</span>
           <span className="text-sm text-muted-foreground">out of 5</span>
         </p>
-        <RatingStars average={average} count={count} size="md" hideCount />
+        <RatingStars average={average} count={count} size="md" starsOnly />
         <p className="text-sm text-muted-foreground">
           Based on {count.toLocaleString('en')} {count === 1 ? 'review' : 'reviews'}
         </p>

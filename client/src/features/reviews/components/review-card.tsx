@@ -79,7 +79,7 @@ export function ReviewCard({
             ) : null}
           </p>
         </div>
-        <RatingStars average={review.rating} count={1} hideCount className="shrink-0 pt-0.5" />
+        <RatingStars average={review.rating} count={1} starsOnly className="shrink-0 pt-0.5" />
       </header>
 
       {review.projectName || review.role || review.verifiedCollaboration ? (
