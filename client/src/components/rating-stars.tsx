@@ -48,13 +48,15 @@ export function RatingStars({
           ))}
         </span>
       </span>
-      <span
-        aria-hidden="true"
-        className={cn('font-medium tabular-nums', size === 'sm' ? 'text-xs' : 'text-sm')}
-      >
-        {rounded.toFixed(1)}
-      </span>
-      {!hideCount && (
+      {!starsOnly && (
+        <span
+          aria-hidden="true"
+          className={cn('font-medium tabular-nums', size === 'sm' ? 'text-xs' : 'text-sm')}
+        >
+          {rounded.toFixed(1)}
+        </span>
+      )}
+      {!hideCount && !starsOnly && (
         <span
           aria-hidden="true"
           className={cn('text-muted-foreground tabular-nums', size === 'sm' ? 'text-xs' : 'text-sm')}
