@@ -181,7 +181,12 @@ export function createRedisBus(options: {
   databaseUrl: string;
   db: Pick<Database, 'execute'>;
   log: FastifyBaseLogger;
-}): RealtimeBus & { readonly watcher: CommitWatcher & { readonly pendingCount: number } } {
+}): RealtimeBus & {
+  readonly watcher: CommitWatcher & { readonly pendingCount: number };
+  /** The subscriber's local address as Redis sees it (CLIENT KILL ADDR in tests). */
+  readonly subscriberAddress: string | null;
+  readonly resubscriptions: number;
+} {
   const { redisUrl, db, log } = options;
   const publisher = new Redis(redisUrl, {
     maxRetriesPerRequest: 2,
@@ -198,6 +203,7 @@ export function createRedisBus(options: {
   let channel = '';
   let connected = false;
   let subscribedOnce = false;
+  let resubscriptions = 0;
   let handlers: BusHandlers | null = null;
   publisher.on('error', (err) => log.warn({ err }, 'notifications: Redis publisher error'));
   subscriber.on('error', (err) => log.warn({ err }, 'notifications: Redis subscriber error'));
@@ -217,7 +223,10 @@ export function createRedisBus(options: {
   const subscribe = async () => {
     await subscriber.subscribe(channel);
     connected = true;
-    if (subscribedOnce) handlers?.onResubscribed();
+    if (subscribedOnce) {
+      resubscriptions += 1;
+      handlers?.onResubscribed();
+    }
     subscribedOnce = true;
     firstSubscription();
   };
@@ -256,6 +265,14 @@ export function createRedisBus(options: {
     },
     get connected() {
       return connected;
+    },
+    get subscriberAddress() {
+      const stream = (subscriber as unknown as { stream?: { localAddress?: string; localPort?: number } })
+        .stream;
+      return stream?.localPort ? `${stream.localAddress}:${stream.localPort}` : null;
+    },
+    get resubscriptions() {
+      return resubscriptions;
     },
   };
 }

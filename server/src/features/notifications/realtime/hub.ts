@@ -205,6 +205,8 @@ export function createHub(options: HubOptions) {
       for (const connection of [...bySocket.values()]) connection.socket.close(code, 'Server shutting down');
     },
     socketCount: () => bySocket.size,
+    /** When each of the user's sockets was last heard from (for tests and diagnostics). */
+    lastSeenOf: (userId: number) => [...(byUser.get(userId) ?? [])].map((c) => c.lastSeen),
     socketsOf: (userId: number) => byUser.get(userId)?.size ?? 0,
   };
 }

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import type { RealtimeServerMessage } from '#common/schemas/notifications';
+import { newUser, TestBrowser } from '../../../test/client.ts';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { createSession } from '../auth/service.ts';
+
+let ipCounter = 0;
+
+/**
+ * A signed-in member written straight to the database (signing up hashes a password, which these
+ * tests do not need), with a TestBrowser on that session for app.inject().
+ */
+export async function member(db: Database, app: FastifyInstance, options: { role?: 'user' | 'admin' } = {}) {
+  ipCounter += 1;
+  const ip = `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+  const user = newUser('note');
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: user.username,
+      email: user.email,
+      displayName: `Member ${user.username}`,
+      role: options.role ?? 'user',
+      createdAt: sql`now() - interval '3 days'`,
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error('no user');
+  const session = await createSession(db, row.id, false, { ip, ipPrefix: ip, userAgent: 'test' });
+  const browser = new TestBrowser(app, ip);
+  browser.cookies.set(SESSION_COOKIE, session.token);
+  return { id: row.id, browser, token: session.token, username: user.username };
+}
+
+/** Which browser another instance would be: the same cookies, another app. */
+export function sameBrowserOn(app: FastifyInstance, browser: TestBrowser): TestBrowser {
+  const other = new TestBrowser(app, browser.ip);
+  for (const [name, value] of browser.cookies) other.cookies.set(name, value);
+  return other;
+}
+
+export interface TestSocket {
+  ws: WebSocket;
+  /** Every message received, in order. */
+  messages: RealtimeServerMessage[];
+  /** The next message of this type not yet taken (in order), or a rejection after `timeoutMs`. */
+  next<T extends RealtimeServerMessage['type']>(
+    type: T,
+    timeoutMs?: number,
+  ): Promise<Extract<RealtimeServerMessage, { type: T }>>;
+  /** Resolves with the close code once the server closes the socket. */
+  closed: Promise<{ code: number; reason: string }>;
+  send(message: unknown): void;
+  close(): void;
+}
+
+export function baseUrlOf(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('app is not listening');
+  return `ws://127.0.0.1:${address.port}`;
+}
+
+/** Opens /ws like a browser tab: the session cookie and an Origin header. Rejects with the HTTP status if refused. */
+export function openSocket(
+  app: FastifyInstance,
+  options: { token?: string | null; origin?: string | null },
+): Promise<TestSocket> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.cookie = `${SESSION_COOKIE}=${options.token}`;
+  if (options.origin) headers.origin = options.origin;
+  const ws = new WebSocket(`${baseUrlOf(app)}/ws`, { headers });
+  const messages: RealtimeServerMessage[] = [];
+  const taken = new Map<string, number>();
+  const waiters = new Set<() => void>();
+  ws.on('message', (data) => {
+    messages.push(JSON.parse(data.toString()) as RealtimeServerMessage);
+    for (const wake of [...waiters]) wake();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+  });
+  const socket: TestSocket = {
+    ws,
+    messages,
+    closed,
+    next(type, timeoutMs = 3_000) {
+      return new Promise((resolve, reject) => {
+        const look = () => {
+          const from = taken.get(type) ?? 0;
+          const at = messages.findIndex((m, i) => i >= from && m.type === type);
+          if (at === -1) return false;
+          taken.set(type, at + 1);
+          waiters.delete(look);
+          clearTimeout(timer);
+          resolve(messages[at] as never);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(look);
+          reject(new Error(`no ${type} message within ${timeoutMs} ms`));
+        }, timeoutMs);
+        if (!look()) waiters.add(look);
+      });
+    },
+    send(message) {
+      ws.send(JSON.stringify(message));
+    },
+    close() {
+      ws.close(1000);
+    },
+  };
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve(socket));
+    ws.once('unexpected-response', (_request, response) => {
+      reject(
+        Object.assign(new Error(`refused with ${response.statusCode}`), { status: response.statusCode }),
+      );
+      ws.terminate();
+    });
+    ws.once('error', reject);
+  });
+}
+
+/** Polls a condition (no fixed sleep): resolves as soon as it holds, rejects after `timeoutMs`. */
+export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
