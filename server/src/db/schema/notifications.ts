@@ -30,9 +30,7 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     // The bell's question: "unread for this user, newest first".
-    index('notifications_user_unread_idx')
-      .on(t.userId, t.createdAt, t.id)
-      .where(sql`not ${t.isRead}`),
+    index('notifications_user_unread_idx').on(t.userId, t.createdAt, t.id).where(sql`not ${t.isRead}`),
   ],
 );
 
