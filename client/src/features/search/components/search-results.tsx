@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useRoles } from '../../roles/api.ts';
 import { useSearchResults } from '../api.ts';
+import { formatCrewTotal } from '../format-total.ts';
 import { refine, type SearchState, searchHref, withoutPremiumFilters } from '../search-state.ts';
 import { ActiveFilters, activeFilters, withoutFilters } from './active-filters.tsx';
 import { Select } from './filter-controls.tsx';
@@ -93,8 +94,7 @@ function ResultsBar({ state, onChange, data }: ResultsProps & { data?: SearchRes
           {data ? (
             <>
               <span className="font-semibold text-foreground tabular-nums" data-testid="result-total">
-                {data.total.toLocaleString('en')}
-                {data.totalIsCapped ? '+' : ''} crew
+                {formatCrewTotal(data.total, data.totalIsCapped)}
               </span>
               {state.q ? <> for “{data.correctedQuery ?? state.q}”</> : null}
             </>
