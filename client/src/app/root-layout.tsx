@@ -1,15 +1,21 @@
 import { AppShell } from '../components/layout/app-shell.tsx';
 import { HeaderAccount, MobileAccount } from '../features/auth/components/account-menu.tsx';
 import { AuthDialogs } from '../features/auth/components/auth-dialogs.tsx';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
+import { NotificationsRealtime } from '../features/notifications/realtime/use-realtime.ts';
 import { ProfileSetupDialog } from '../features/profiles/components/setup-dialog.tsx';
 import { useIdlePreloads } from './preloads.ts';
 
 const account = {
   desktop: <HeaderAccount />,
+  bell: <NotificationBell />,
   mobile: (closeMenu: () => void) => <MobileAccount onNavigate={closeMenu} />,
 };
 
-/** The shell with the signed-in parts: the account menu, the auth modals and the profile setup dialog. */
+/**
+ * The shell with the signed-in parts: the account menu, the notification bell and the tab's realtime
+ * socket, the auth modals and the profile setup dialog.
+ */
 export function RootLayout() {
   useIdlePreloads();
   return (
@@ -19,6 +25,7 @@ export function RootLayout() {
         <>
           <AuthDialogs />
           <ProfileSetupDialog />
+          <NotificationsRealtime />
         </>
       }
     />

@@ -48,6 +48,8 @@ export const router = createBrowserRouter([
               { path: 'account', lazy: page(() => import('../pages/account-page.tsx')) },
               { path: 'profile', lazy: page(() => import('../pages/profile-redirect-page.tsx')) },
               { path: 'profile/edit', lazy: page(() => import('../pages/profile-edit-page.tsx')) },
+              { path: 'notifications', lazy: page(() => import('../pages/notifications-page.tsx')) },
+              { path: 'notification-test', lazy: page(() => import('../pages/notification-test-page.tsx')) },
             ],
           },
           { path: 'profile/:id', lazy: page(() => import('../pages/profile-page.tsx')) },

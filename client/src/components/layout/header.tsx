@@ -22,10 +22,12 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The header's account area comes from the app layer (the auth feature), so layout code does not
- * depend on features: `desktop` sits at the right of the bar, `mobile` at the foot of the side panel.
+ * depend on features: `desktop` sits at the right of the bar, `mobile` at the foot of the side panel,
+ * `bell` (the notifications feature) in the bar at every width, before the account menu.
  */
 export interface HeaderAccountSlots {
   desktop: ReactNode;
+  bell?: ReactNode;
   mobile: (closeMenu: () => void) => ReactNode;
 }
 
@@ -45,6 +47,7 @@ export function Header({ account }: { account?: HeaderAccountSlots }) {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
+          {account?.bell}
           {account ? <div className="hidden md:block">{account.desktop}</div> : null}
           <Button
             ref={menuButtonRef}

@@ -1,0 +1,61 @@
+import type { Notification } from '#common/schemas/notifications';
+
+/**
+ * Where the "view" action of each type goes (SPEC §2 notifications page actions). null when the
+ * notification lacks the id the link needs.
+ */
+export function viewLinkOf(notification: Pick<Notification, 'type' | 'data' | 'userId'>): string | null {
+  const data = notification.data ?? {};
+  switch (notification.type) {
+    case 'team_invite':
+      return data.teamId === undefined ? null : `/team/${data.teamId}`;
+    case 'message':
+      return data.conversationId === undefined ? null : `/messages?conversation=${data.conversationId}`;
+    case 'review':
+      return data.reviewId === undefined
+        ? `/profile/${notification.userId}?tab=reviews`
+        : `/profile/${notification.userId}?review=${data.reviewId}`;
+    case 'connection_request':
+      return data.requesterId === undefined ? null : `/profile/${data.requesterId}`;
+    case 'booking_request':
+      return data.bookingId === undefined ? null : `/bookings/${data.bookingId}`;
+    case 'payment_received':
+      return data.paymentId === undefined ? null : `/payments/${data.paymentId}`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Where an item of the dropdown leads: straight to what it is about when that has a page in the
+ * product today (a review, a person), otherwise to the notifications page and its actions.
+ */
+export function dropdownLinkOf(notification: Pick<Notification, 'type' | 'data' | 'userId'>): string {
+  if (notification.type === 'review' || notification.type === 'connection_request') {
+    return viewLinkOf(notification) ?? '/notifications';
+  }
+  return '/notifications';
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const absolute = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' });
+const fullDate = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short' });
+
+/** "just now", "5 minutes ago", "yesterday", then the date once it is more than a week old. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const then = new Date(iso).getTime();
+  const seconds = Math.round((then - now) / 1000);
+  if (Math.abs(seconds) < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (Math.abs(minutes) < 60) return relative.format(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (Math.abs(hours) < 24) return relative.format(hours, 'hour');
+  const days = Math.round(hours / 24);
+  if (Math.abs(days) < 7) return relative.format(days, 'day');
+  return absolute.format(then);
+}
+
+export const fullTime = (iso: string) => fullDate.format(new Date(iso));
+
+const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
+export const formatAmount = (amount: number) => money.format(amount);

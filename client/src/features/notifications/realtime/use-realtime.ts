@@ -1,0 +1,118 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import type { Notification } from '#common/schemas/notifications';
+import { currentUserQuery, useCurrentUser } from '../../auth/api.ts';
+import { preferencesQuery } from '../api.ts';
+import { showBrowserNotification } from '../browser-notifications.ts';
+import { forgetAll, receiveNotification, receiveUnreadCount, refreshAll } from '../cache.ts';
+import { RealtimeClient, type RealtimeSnapshot, realtimeUrl } from './realtime-client.ts';
+
+/**
+ * The tab's one socket, so the connection status and the Reconnect button can live anywhere on the
+ * page while the socket itself belongs to <NotificationsRealtime /> in the app shell.
+ */
+let active: RealtimeClient | null = null;
+const hubListeners = new Set<() => void>();
+const CLOSED: RealtimeSnapshot = { state: 'closed', error: null };
+
+function setActive(next: RealtimeClient | null) {
+  active = next;
+  for (const listener of hubListeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  hubListeners.add(listener);
+  let unsubscribeClient = active?.subscribe(listener);
+  const onSwap = () => {
+    unsubscribeClient?.();
+    unsubscribeClient = active?.subscribe(listener);
+  };
+  hubListeners.add(onSwap);
+  return () => {
+    hubListeners.delete(listener);
+    hubListeners.delete(onSwap);
+    unsubscribeClient?.();
+  };
+}
+
+/** SPEC §4 state of this tab's socket, and the manual reconnect. */
+export function useRealtimeStatus(): RealtimeSnapshot & { reconnect: () => void } {
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => active?.getSnapshot() ?? CLOSED,
+    () => CLOSED,
+  );
+  return { ...snapshot, reconnect: () => active?.reconnect() };
+}
+
+/**
+ * Holds the socket for the signed-in user: opened when someone is signed in, closed (1000) when they
+ * sign out or another user signs in. One small handler per message type updates the query cache.
+ */
+export function NotificationsRealtime() {
+  const { data: user } = useCurrentUser();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const userId = user?.id ?? null;
+  const lastUserId = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (userId === null) return;
+    if (lastUserId.current !== null && lastUserId.current !== userId) forgetAll(client);
+    lastUserId.current = userId;
+
+    const recheckSession = () => void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+
+    const notifyBrowser = async (notification: Notification) => {
+      // SPEC §3: preferences read as all on when they cannot be fetched.
+      const preferences = await client.fetchQuery(preferencesQuery).catch(() => null);
+      if (preferences && !preferences.browser_notifications) return;
+      showBrowserNotification(notification, (to) => navigateRef.current(to));
+    };
+
+    const connection = new RealtimeClient({
+      url: realtimeUrl(window.location),
+      // One small handler per message type; the pong only proves the socket is alive.
+      onMessage: (message) => {
+        if (message.type === 'notification') {
+          receiveNotification(client, message.data);
+          void notifyBrowser(message.data);
+        } else if (message.type === 'unread_count_update') {
+          receiveUnreadCount(client, message.count);
+        }
+      },
+      // Events sent while the socket was down are lost: fetch what changed meanwhile.
+      onOpen: ({ resumed }) => {
+        if (resumed) refreshAll(client);
+      },
+      onSessionEnded: recheckSession,
+      onConnectFailed: recheckSession,
+    });
+    setActive(connection);
+    connection.start();
+
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') connection.resume();
+    };
+    // A page kept in the back/forward cache must not hold a socket; it reopens when shown again.
+    const onPageHide = () => connection.stop();
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) connection.start();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
+      connection.stop();
+      if (active === connection) setActive(null);
+    };
+  }, [userId, client]);
+
+  return null;
+}
