@@ -12,9 +12,11 @@ import {
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
+// "users"."id" spelled out: in a one-table select Drizzle writes ${users.id} as a bare "id",
+// which inside this subquery would mean subscriptions.id.
 const hasActiveSubscription = sql<boolean>`exists (
   select 1 from ${subscriptions}
-  where ${subscriptions.userId} = ${users.id}
+  where ${subscriptions.userId} = "users"."id"
     and ${subscriptions.status} = 'active'
     and ${subscriptions.currentPeriodEnd} > now()
 )`;

@@ -176,6 +176,9 @@ describe('POST /api/login', () => {
       currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
     });
     expect((await b.request('GET', '/api/auth/me')).json().isSubscribed).toBe(true);
+    // Signing in answers the same user object, subscription included.
+    expect((await b.login(member.username, member.password)).json().isSubscribed).toBe(true);
+    expect((await browser().request('GET', `/api/users/${id}`)).json().isSubscribed).toBe(true);
     await t.db
       .update(subscriptions)
       .set({ currentPeriodEnd: sql`now() - interval '1 day'` })

@@ -54,7 +54,7 @@ export function findProfileUser(db: Executor, userId: number) {
       location: users.location,
       contactInfo: users.contactInfo,
       createdAt: users.createdAt,
-      isSubscribed: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${users.id} and ${subscriptions.status} = 'active' and ${subscriptions.currentPeriodEnd} > now())`,
+      isSubscribed: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = "users"."id" and ${subscriptions.status} = 'active' and ${subscriptions.currentPeriodEnd} > now())`,
     })
     .from(users)
     .where(eq(users.id, userId))
