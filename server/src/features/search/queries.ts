@@ -127,6 +127,9 @@ export type CrewCardRow = {
   rating_count: number;
   is_subscribed: boolean;
   snippet: string | null;
+  /** Whether the snippet is the source text's beginning, and its end (else it gets an ellipsis). */
+  snippet_head: string | null;
+  snippet_tail: string | null;
 };
 
 /** What a result card shows, for a page of ids (in any order; the caller orders them). */
@@ -146,7 +149,7 @@ export async function loadCrewCards(
       exists (select 1 from subscriptions s where s.user_id = cs.user_id and s.status = 'active'
         and s.current_period_end > now()) as is_subscribed,
       array(select t.tag from user_tags t where t.user_id = cs.user_id order by t.id limit 5) as tags,
-      ${snippet} as snippet
+      ${snippet} as snippet, left(cs.snippet_source, 24) as snippet_head, right(cs.snippet_source, 24) as snippet_tail
     from crew_search cs join users u on u.id = cs.user_id
     where cs.user_id = any(${sql.param(ids)}::integer[])`);
   return rows;

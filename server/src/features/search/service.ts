@@ -23,13 +23,27 @@ export function assertMayUsePremiumFilters(query: SearchQuery, isSubscribed: boo
   if (used.length > 0 && !isSubscribed) throw new HttpError(403, PREMIUM_FILTER_MESSAGE);
 }
 
-/** Splits ts_headline output at its markers into plain and matched stretches. */
-export function snippetParts(headline: string | null): SnippetPart[] | null {
+/**
+ * Splits ts_headline output at its markers into plain and matched stretches, with an ellipsis
+ * where the fragment starts or ends inside the text it was cut from.
+ */
+export function snippetParts(
+  headline: string | null,
+  source: { head: string | null; tail: string | null } = { head: null, tail: null },
+): SnippetPart[] | null {
   if (!headline?.includes(q.MATCH_START)) return null;
   const parts: SnippetPart[] = [];
   for (const [index, piece] of headline.split(new RegExp(`[${q.MATCH_START}${q.MATCH_END}]`)).entries()) {
     if (piece) parts.push({ text: piece, match: index % 2 === 1 });
   }
+  const plain = parts.map((part) => part.text).join('');
+  if (
+    source.head !== null &&
+    !plain.startsWith(source.head.slice(0, Math.min(source.head.length, plain.length)))
+  )
+    parts.unshift({ text: '… ', match: false });
+  if (source.tail !== null && !plain.endsWith(source.tail.slice(-Math.min(source.tail.length, plain.length))))
+    parts.push({ text: ' …', match: false });
   return parts;
 }
 
@@ -54,7 +68,7 @@ async function toResults(db: Database, ids: number[], snippetQuery: string | nul
         ratingAverage: Math.round(row.rating_average * 100) / 100,
         ratingCount: row.rating_count,
         isSubscribed: row.is_subscribed,
-        snippet: snippetParts(row.snippet),
+        snippet: snippetParts(row.snippet, { head: row.snippet_head, tail: row.snippet_tail }),
       },
     ];
   });
