@@ -8,7 +8,8 @@ export interface SearchFilters {
   tsquery: string | null;
   roleIds: number[] | null;
   categoryRoleIds: number[] | null;
-  location: string | null;
+  /** Exact places (lower-cased, as stored) the location filter resolved to; [] matches nobody. */
+  places: string[] | null;
   minRating?: number;
   minReviews?: number;
   minYears?: number;
@@ -27,12 +28,13 @@ function conditions(f: SearchFilters): SQL {
   if (f.tsquery) parts.push(sql`cs.document @@ ${tsquery(f.tsquery)}`);
   if (f.roleIds) parts.push(sql`cs.role_ids && ${sql.param(f.roleIds)}::integer[]`);
   if (f.categoryRoleIds) parts.push(sql`cs.role_ids && ${sql.param(f.categoryRoleIds)}::integer[]`);
-  // The places whose name contains the typed one, forgiving typos (word_similarity, `<%`:
-  // "Atlana" finds "atlanta, ga"), looked up in the short list of places, then exactly here.
-  if (f.location)
-    parts.push(
-      sql`cs.location = any(array(select sl.location from search_locations sl where ${f.location} <% sl.location))`,
-    );
+  if (f.places) {
+    // One place (the usual case) as plain equality: the (location, rating_score) index then
+    // yields the crew of that place already in rating order.
+    if (f.places.length === 0) parts.push(sql`false`);
+    else if (f.places.length === 1) parts.push(sql`cs.location = ${f.places[0]}`);
+    else parts.push(sql`cs.location = any(${sql.param(f.places)}::text[])`);
+  }
   if (f.minRating !== undefined) parts.push(sql`cs.rating_count > 0 and cs.rating_average >= ${f.minRating}`);
   if (f.minReviews !== undefined) parts.push(sql`cs.rating_count >= ${f.minReviews}`);
   if (f.minYears !== undefined)
@@ -113,6 +115,17 @@ async function estimateMatches(db: Database, where: SQL): Promise<number> {
     sql`explain (format json) select 1 from crew_search cs where ${where}`,
   );
   return Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * The known places a typed location means, forgiving typos (word_similarity, `<%`: "Atlana" finds
+ * "atlanta, ga"), from the short list of distinct places rather than from a million profiles.
+ */
+export async function matchingPlaces(db: Database, location: string): Promise<string[]> {
+  const { rows } = await db.execute<{ location: string }>(sql`
+    select sl.location from search_locations sl where ${location} <% sl.location
+    order by word_similarity(${location}, sl.location) desc, sl.location limit 50`);
+  return rows.map((row) => row.location);
 }
 
 export type CrewCardRow = {

@@ -74,6 +74,11 @@ async function toResults(db: Database, ids: number[], snippetQuery: string | nul
   });
 }
 
+async function resolvePlaces(db: Database, location: string | undefined): Promise<string[] | null> {
+  const normalised = location ? normaliseLocation(location) : null;
+  return normalised ? q.matchingPlaces(db, normalised) : null;
+}
+
 async function roleFilters(db: Database, query: Pick<SearchQuery, 'role' | 'category'>) {
   const roles = await getRolesById(db);
   const roleIds = query.role && query.role.length > 0 ? [...new Set(query.role)] : null;
@@ -120,7 +125,7 @@ export async function search(
   }
   const base = {
     ...(await roleFilters(db, query)),
-    location: query.location ? normaliseLocation(query.location) : null,
+    places: await resolvePlaces(db, query.location),
     minRating: query.minRating,
     minReviews: query.minReviews,
     minYears: query.minYears,
