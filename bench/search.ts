@@ -76,7 +76,10 @@ const kinds: { name: string; paths: string[] }[] = [
   { name: 'free text', paths: freeText.map((text) => `/api/search?q=${enc(text)}`) },
   { name: 'empty query, by rating', paths: ['/api/search?sort=rating'] },
   { name: 'empty query, by rating, page 50', paths: ['/api/search?sort=rating&page=50'] },
-  { name: 'free text, page 10 (last ranked)', paths: freeText.map((text) => `/api/search?q=${enc(text)}&page=10`) },
+  {
+    name: 'free text, page 10 (last ranked)',
+    paths: freeText.map((text) => `/api/search?q=${enc(text)}&page=10`),
+  },
 ];
 
 // --- Capture the statements one search issues ------------------------------------------------
