@@ -143,6 +143,17 @@ test.describe('Writing a review', () => {
     await expect(reviewsSection(page).getByText('Based on 1 review')).toBeVisible();
     await expect(reviewsSection(page).getByRole('button', { name: 'Write a review' })).toHaveCount(0);
 
+    await test.step('search shows the new average on their result', async () => {
+      await page.goto(`/search?q=${encodeURIComponent(name)}`);
+      const result = page
+        .getByRole('listitem')
+        .filter({ has: page.locator(`a[href="/profile/${subject.id}"]`) })
+        .first();
+      await expect(result.getByRole('img', { name: 'Rated 4.0 out of 5 from 1 review' })).toBeVisible();
+      await page.goto(`/profile/${subject.id}?tab=reviews`);
+      await expect(mine).toBeVisible();
+    });
+
     await test.step('the author edits the review, which is then marked as edited', async () => {
       await mine.getByRole('button', { name: 'Edit', exact: true }).click();
       const edit = page.getByRole('dialog', { name: 'Edit your review' });
