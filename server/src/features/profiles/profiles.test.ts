@@ -216,6 +216,23 @@ describe('roles, experience, credentials and tags', () => {
     expect((await browser().request('GET', `/api/users/${id}`)).json().experiences).toHaveLength(1);
   });
 
+  it('removes a credential and a tag of the owner: 204, gone from the profile, and 404 the second time', async () => {
+    const { b, id } = await member();
+    const credential = (
+      await b.request('POST', `/api/users/${id}/credentials`, {
+        body: { title: 'BFA Cinematography', institution: 'AFI', year: 2015 },
+      })
+    ).json();
+    const tag = (await b.request('POST', `/api/users/${id}/tags`, { body: { tag: 'Steadicam' } })).json();
+    for (const path of [`credentials/${credential.id}`, `tags/${tag.id}`]) {
+      expect((await b.request('DELETE', `/api/users/${id}/${path}`)).statusCode).toBe(204);
+      expect((await b.request('DELETE', `/api/users/${id}/${path}`)).statusCode).toBe(404);
+    }
+    const profile = (await browser().request('GET', `/api/users/${id}`)).json();
+    expect(profile.credentials).toEqual([]);
+    expect(profile.tags).toEqual([]);
+  });
+
   it.each([
     [{ title: 'B', institution: 'AFI' }, 'title', 'Title must be at least 2 characters'],
     [

@@ -62,6 +62,17 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
   const canEdit = async (request: FastifyRequest) =>
     profiles.assertCanEdit(request.auth, Number((request.params as { id: string }).id));
 
+  /** DELETE of one item of the profile (a role, experience, credential, tag, portfolio item): 204. */
+  const deleteItem = (url: string, remove: (userId: number, itemId: number) => Promise<void>) =>
+    app.delete(
+      url,
+      { preValidation: canEdit, schema: { params: itemParams, response: noContent } },
+      async (request, reply) => {
+        await remove(request.params.id, request.params.itemId);
+        return reply.code(204).send(null);
+      },
+    );
+
   // Any write under /api/users/:id changes what that profile shows: drop the cached copy before
   // the writer hears back, so their next read is fresh.
   app.addHook('onSend', async (request) => {
@@ -128,14 +139,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
     },
   );
 
-  app.delete(
-    '/api/users/:id/roles/:itemId',
-    { preValidation: canEdit, schema: { params: itemParams, response: noContent } },
-    async (request, reply) => {
-      await profiles.removeRole(app.db, request.params.id, request.params.itemId);
-      return reply.code(204).send(null);
-    },
-  );
+  deleteItem('/api/users/:id/roles/:itemId', (userId, itemId) => profiles.removeRole(app.db, userId, itemId));
 
   app.post(
     '/api/users/:id/experiences',
@@ -166,13 +170,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
       profiles.editExperience(app.db, request.params.id, request.params.itemId, request.body),
   );
 
-  app.delete(
-    '/api/users/:id/experiences/:itemId',
-    { preValidation: canEdit, schema: { params: itemParams, response: noContent } },
-    async (request, reply) => {
-      await profiles.removeExperience(app.db, request.params.id, request.params.itemId);
-      return reply.code(204).send(null);
-    },
+  deleteItem('/api/users/:id/experiences/:itemId', (userId, itemId) =>
+    profiles.removeExperience(app.db, userId, itemId),
   );
 
   app.post(
@@ -195,13 +194,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
       profiles.editCredential(app.db, request.params.id, request.params.itemId, request.body),
   );
 
-  app.delete(
-    '/api/users/:id/credentials/:itemId',
-    { preValidation: canEdit, schema: { params: itemParams, response: noContent } },
-    async (request, reply) => {
-      await profiles.removeCredential(app.db, request.params.id, request.params.itemId);
-      return reply.code(204).send(null);
-    },
+  deleteItem('/api/users/:id/credentials/:itemId', (userId, itemId) =>
+    profiles.removeCredential(app.db, userId, itemId),
   );
 
   app.post(
@@ -216,14 +210,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
     },
   );
 
-  app.delete(
-    '/api/users/:id/tags/:itemId',
-    { preValidation: canEdit, schema: { params: itemParams, response: noContent } },
-    async (request, reply) => {
-      await profiles.removeTag(app.db, request.params.id, request.params.itemId);
-      return reply.code(204).send(null);
-    },
-  );
+  deleteItem('/api/users/:id/tags/:itemId', (userId, itemId) => profiles.removeTag(app.db, userId, itemId));
 
   app.post(
     '/api/users/:id/avatar',
@@ -299,12 +286,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
       profiles.editPortfolioItem(app.db, request.params.id, request.params.itemId, request.body),
   );
 
-  app.delete(
-    '/api/users/:id/portfolio/:itemId',
-    { preValidation: canEdit, schema: { params: itemParams, response: noContent } },
-    async (request, reply) => {
-      await profiles.removePortfolioItem(app.db, dataDir, request.params.id, request.params.itemId);
-      return reply.code(204).send(null);
-    },
+  deleteItem('/api/users/:id/portfolio/:itemId', (userId, itemId) =>
+    profiles.removePortfolioItem(app.db, dataDir, userId, itemId),
   );
 };
