@@ -9,7 +9,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea.tsx';
 import { useAddCredential, useDeleteCredential, useEditCredential } from '../api.ts';
-import { showFieldErrors, toastFailure, toastSuccess } from './edit-feedback.ts';
+import { saveCallbacks } from './edit-feedback.ts';
 import { DeleteItemDialog, EditListItem } from './edit-list.tsx';
 
 const FIELDS = ['title', 'institution', 'year', 'description'] as const;
@@ -108,16 +108,13 @@ function CredentialForm({
   const description = useWatch({ control: form.control, name: 'description' }) ?? '';
 
   const submit = form.handleSubmit((body) => {
-    const callbacks = {
-      onSuccess: () => {
-        toastSuccess(item ? 'Credential updated' : 'Credential added');
-        onDone();
-      },
-      onError: (error: Error) => {
-        showFieldErrors(error, form.setError, FIELDS);
-        toastFailure(item ? 'editCredential' : 'addCredential');
-      },
-    };
+    const callbacks = saveCallbacks({
+      success: item ? 'Credential updated' : 'Credential added',
+      failure: item ? 'editCredential' : 'addCredential',
+      setError: form.setError,
+      fields: FIELDS,
+      onDone,
+    });
     if (item) edit.mutate({ id: item.id, ...body }, callbacks);
     else add.mutate(body, callbacks);
   });

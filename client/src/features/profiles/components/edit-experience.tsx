@@ -9,7 +9,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea.tsx';
 import { useAddExperience, useDeleteExperience, useEditExperience, useReorderExperiences } from '../api.ts';
-import { showFieldErrors, toastFailure, toastSuccess } from './edit-feedback.ts';
+import { saveCallbacks } from './edit-feedback.ts';
 import { DeleteItemDialog, EditListItem } from './edit-list.tsx';
 import { formatDateRange } from './profile-format.ts';
 import { useOptimisticReorder } from './use-reorder.ts';
@@ -122,16 +122,13 @@ function ExperienceForm({
   const description = useWatch({ control: form.control, name: 'description' }) ?? '';
 
   const submit = form.handleSubmit((body) => {
-    const callbacks = {
-      onSuccess: () => {
-        toastSuccess(item ? 'Experience updated' : 'Experience added');
-        onDone();
-      },
-      onError: (error: Error) => {
-        showFieldErrors(error, form.setError, FIELDS);
-        toastFailure(item ? 'editExperience' : 'addExperience');
-      },
-    };
+    const callbacks = saveCallbacks({
+      success: item ? 'Experience updated' : 'Experience added',
+      failure: item ? 'editExperience' : 'addExperience',
+      setError: form.setError,
+      fields: FIELDS,
+      onDone,
+    });
     if (item) edit.mutate({ id: item.id, ...body }, callbacks);
     else add.mutate(body, callbacks);
   });

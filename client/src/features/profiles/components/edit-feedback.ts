@@ -64,6 +64,29 @@ export function showFieldErrors<T extends FieldValues>(
   return placed;
 }
 
+/**
+ * The callbacks of an editor's save (add or edit): on success a toast and `onDone`; on failure
+ * the server's field messages beside their fields and the failure toast.
+ */
+export function saveCallbacks<T extends FieldValues>(options: {
+  success: string;
+  failure: EditFailure;
+  setError: UseFormSetError<T>;
+  fields: readonly Path<T>[];
+  onDone: () => void;
+}) {
+  return {
+    onSuccess: () => {
+      toastSuccess(options.success);
+      options.onDone();
+    },
+    onError: (error: Error) => {
+      showFieldErrors(error, options.setError, options.fields);
+      toastFailure(options.failure);
+    },
+  };
+}
+
 /** The server's message in a sentence people can act on (size and type refusals of uploads). */
 export function plainMessageOf(error: unknown): string | null {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.plainMessage : null;
