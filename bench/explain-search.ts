@@ -24,12 +24,16 @@ const query = pool.query.bind(pool);
 };
 const db = Object.assign(drizzle(pool, { schema }), { $client: pool }) as unknown as Database;
 try {
+  // I/O timings in the plans where the role may set it (a superuser, as on the bench machine).
+  await query('set track_io_timing = on').catch(() => undefined);
   for (const url of process.argv.slice(2)) {
     statements.length = 0;
     const params = Object.fromEntries(new URL(url, 'http://localhost').searchParams);
     await search(db, searchQuery.parse(params), true);
     console.log(`\n=== ${url}`);
-    for (const statement of statements.filter((s) => /crew_search|search_terms/.test(s.text))) {
+    for (const statement of statements.filter(
+      (s) => /crew_search|search_terms/.test(s.text) && !/^\s*explain/i.test(s.text),
+    )) {
       const plan = await query(`explain (analyze, buffers) ${statement.text}`, statement.values as unknown[]);
       console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'), '\n');
     }

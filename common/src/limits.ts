@@ -29,6 +29,10 @@ export const LIMITS = {
   searchRankedMax: 200,
   /** Matches are counted exactly up to here; beyond, the total is PostgreSQL's estimate. */
   searchExactCountMax: 200,
+  /** The word being typed matches at most this many index words it begins (most frequent first). */
+  searchCompletionsMax: 16,
+  /** …chosen by frequency from this many of the shortest. */
+  searchCompletionsRead: 128,
   topRatedDefault: 12,
   topRatedMax: 50,
   reviewRatingMin: 1,

@@ -1,6 +1,7 @@
 import { ROLE_CATALOGUE } from '#common/roles';
 import { type Role, type RoleCrewCounts, roleListResponse } from '#common/schemas/roles';
 import type { Database } from '../../db/client.ts';
+import { rememberPerDatabase } from '../../db/remember.ts';
 import { type Precompressed, precompressJson } from '../../http/precompressed.ts';
 import { countCrewPerRole, listRoles, upsertRoleCatalogue } from './queries.ts';
 
@@ -39,23 +40,14 @@ export function getRolesById(db: Database): Promise<Map<number, Role>> {
   return cachedCatalogue(db).byId;
 }
 
-const CREW_COUNTS_MEMORY_MS = 60_000;
-const crewCountsCache = new WeakMap<Database, { at: number; counts: Promise<RoleCrewCounts> }>();
-
 /**
  * Crew per role. Counting means reading every role link (two million at a million crew), so each
  * process keeps the answer for a minute, the time the browse page lets browsers keep it too.
  */
-export function getCrewCounts(db: Database): Promise<RoleCrewCounts> {
-  const cached = crewCountsCache.get(db);
-  if (cached && Date.now() - cached.at < CREW_COUNTS_MEMORY_MS) return cached.counts;
-  const counts = countCrewPerRole(db).then((rows) => ({
-    counts: Object.fromEntries(rows.map((row) => [String(row.roleId), row.crew])),
-  }));
-  counts.catch(() => crewCountsCache.delete(db));
-  crewCountsCache.set(db, { at: Date.now(), counts });
-  return counts;
-}
+export const getCrewCounts = rememberPerDatabase(60_000, async (db): Promise<RoleCrewCounts> => {
+  const rows = await countCrewPerRole(db);
+  return { counts: Object.fromEntries(rows.map((row) => [String(row.roleId), row.crew])) };
+});
 
 export async function loadRoleCatalogue(db: Database): Promise<void> {
   await upsertRoleCatalogue(db, ROLE_CATALOGUE);

@@ -2,10 +2,21 @@ import { type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '#common/limits';
 import type { SearchSort } from '#common/schemas/search';
 import type { Database } from '../../db/client.ts';
+import { SEARCH_TOP_TIER_MIN_SCORE } from '../../db/schema/index.ts';
+
+/**
+ * Search text as PostgreSQL matches it: `units` in to_tsquery('english') syntax (a word or a
+ * synonym group), each of which must match, and `anyOf`, exact index words one of which must
+ * also match: the completions of the word being typed.
+ */
+export interface TextQuery {
+  units: string[];
+  anyOf: string[] | null;
+}
 
 /** What narrows a search, already validated and normalised by the service. */
 export interface SearchFilters {
-  tsquery: string | null;
+  text: TextQuery | null;
   roleIds: number[] | null;
   categoryRoleIds: number[] | null;
   /** Exact places (lower-cased, as stored) the location filter resolved to; [] matches nobody. */
@@ -21,11 +32,24 @@ export interface SearchFilters {
 export const MATCH_START = '\uE000';
 export const MATCH_END = '\uE001';
 
-const tsquery = (text: string) => sql`to_tsquery('english', ${text})`;
+/** A tsquery literal matching any of these index words exactly: `'chen' | 'cheng'`. */
+export function anyOfLexemes(lexemes: readonly string[]): string {
+  return lexemes.map((lexeme) => `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`).join(' | ');
+}
+
+/** The tsquery every unit of which must match (`all`), or any one of them (`any`, for snippets). */
+function tsquery(text: TextQuery, of: 'all' | 'any' = 'all'): SQL {
+  const parts: SQL[] = [];
+  if (text.units.length > 0)
+    parts.push(sql`to_tsquery('english', ${text.units.join(of === 'all' ? ' & ' : ' | ')})`);
+  if (text.anyOf && text.anyOf.length > 0) parts.push(sql`${anyOfLexemes(text.anyOf)}::tsquery`);
+  if (parts.length === 0) return sql`''::tsquery`;
+  return sql`(${sql.join(parts, of === 'all' ? sql` && ` : sql` || `)})`;
+}
 
 function conditions(f: SearchFilters): SQL {
   const parts: SQL[] = [];
-  if (f.tsquery) parts.push(sql`cs.document @@ ${tsquery(f.tsquery)}`);
+  if (f.text) parts.push(sql`cs.document @@ ${tsquery(f.text)}`);
   if (f.roleIds) parts.push(sql`cs.role_ids && ${sql.param(f.roleIds)}::integer[]`);
   if (f.categoryRoleIds) parts.push(sql`cs.role_ids && ${sql.param(f.categoryRoleIds)}::integer[]`);
   if (f.places) {
@@ -50,57 +74,122 @@ const ORDER: Record<Exclude<SearchSort, 'relevance'>, SQL> = {
   newest: sql`cs.created_at desc, cs.user_id desc`,
 };
 
-export interface Matches {
-  ids: number[];
+export type CrewCardRow = {
+  id: number;
+  username: string;
+  display_name: string | null;
+  profile_image: string | null;
+  location: string | null;
+  role_ids: number[];
+  tags: string[] | null;
+  rating_average: number;
+  rating_count: number;
+  is_subscribed: boolean;
+  snippet: string | null;
+  /** Whether the snippet is the source text's beginning, and its end (else it gets an ellipsis). */
+  snippet_head: string | null;
+  snippet_tail: string | null;
+};
+
+/**
+ * What a result card shows, for the ids of a `page` relation (user_id, ordinal) the caller
+ * defines. A snippet is cut only where the text matched outside the name and roles (weights B–D:
+ * skills, experience, bio): ts_headline reads the whole text, and a name says nothing new.
+ */
+function cardsOf(page: SQL, snippetQuery: TextQuery | null, extra: SQL = sql``): SQL {
+  const snippet = snippetQuery
+    ? sql`case when ts_filter(cs.document, '{b,c,d}') @@ ${tsquery(snippetQuery, 'any')} then
+        ts_headline('english', cs.snippet_source, ${tsquery(snippetQuery, 'any')},
+          ${`StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=22, MinWords=10, MaxFragments=1, ShortWord=2`}) end`
+    : sql`null`;
+  return sql`
+    select cs.user_id as id, u.username, u.display_name, u.profile_image, u.location, cs.role_ids,
+      cs.rating_average, cs.rating_count,
+      exists (select 1 from subscriptions s where s.user_id = cs.user_id and s.status = 'active'
+        and s.current_period_end > now()) as is_subscribed,
+      array(select t.tag from user_tags t where t.user_id = cs.user_id order by t.id limit 5) as tags,
+      ${snippet} as snippet, left(cs.snippet_source, 24) as snippet_head, right(cs.snippet_source, 24) as snippet_tail
+      ${extra}
+    from (${page}) page join crew_search cs on cs.user_id = page.user_id join users u on u.id = cs.user_id
+    order by page.ordinal`;
+}
+
+/** Result cards for these ids, in this order. */
+export async function loadCrewCards(db: Database, ids: number[]): Promise<CrewCardRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<CrewCardRow>(
+    cardsOf(
+      sql`select * from unnest(${sql.param(ids)}::integer[]) with ordinality as p(user_id, ordinal)`,
+      null,
+    ),
+  );
+  return rows;
+}
+
+export interface MatchPage {
+  cards: CrewCardRow[];
   /** Exact up to LIMITS.searchExactCountMax; beyond it PostgreSQL's estimate (`estimated`). */
   total: number;
   estimated: boolean;
 }
 
+/** The best-rated tier's condition, written as its partial text index is (see its schema). */
+const inTopTier = sql.raw(`cs.rating_score >= ${SEARCH_TOP_TIER_MIN_SCORE}`);
+
 /**
- * One page of matching user ids, best first, and how many matched. The work is bounded whatever
- * the query matches: relevance ranks only the first searchRankedMax matches the text index yields
- * (weighted ts_rank_cd nudged by rating), sorted listings walk an index to the page, and counting
- * stops at searchExactCountMax, past which the planner's estimate stands in.
+ * One page of result cards, best first, and how many matched, in one statement. The work is
+ * bounded whatever the query matches: relevance ranks at most searchRankedMax candidates, taken
+ * from the best-rated tier when it alone holds that many matches (its index is a seventh of the
+ * whole) and from everyone otherwise; sorted listings walk an index to the page; counting stops
+ * at searchExactCountMax, past which the planner's estimate stands in.
  */
-export async function findMatches(
+export async function findPage(
   db: Database,
   filters: SearchFilters,
   sort: SearchSort,
   limit: number,
   offset: number,
-): Promise<Matches> {
+): Promise<MatchPage> {
   const where = conditions(filters);
   const countBound = LIMITS.searchExactCountMax;
-  let ids: number[];
-  let counted: number;
-  if (sort === 'relevance' && filters.tsquery) {
-    const { rows } = await db.execute<{ user_id: number; total: number }>(sql`
-      with candidates as materialized (
-        select cs.user_id, cs.rating_score,
-          ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', cs.document, ${tsquery(filters.tsquery)}, 1) as rank
-        from crew_search cs where ${where}
-        limit ${Math.max(LIMITS.searchRankedMax, countBound) + 1}
+  let statement: SQL;
+  if (sort === 'relevance' && filters.text) {
+    const text = tsquery(filters.text);
+    const enough = Math.max(LIMITS.searchRankedMax, countBound) + 1;
+    const candidates = (scope: SQL) => sql`
+      select cs.user_id, cs.rating_score, ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', cs.document, ${text}, 1) as rank
+      from crew_search cs where ${where} and ${scope} limit ${enough}`;
+    // The tier's matches stand for all only when they fill the window; else everyone's are read
+    // (a one-time filter: that scan does not run at all when the tier had enough).
+    const page = sql`
+      select user_id, row_number() over (
+        order by rank * (1 + rating_score / 10) desc, rating_score desc, user_id desc) as ordinal
+      from ranked order by ordinal limit ${limit} offset ${offset}`;
+    statement = sql`
+      with top_tier as materialized (${candidates(inTopTier)}),
+      everyone as materialized (${candidates(sql`(select count(*) from top_tier) < ${enough}`)}),
+      ranked as materialized (
+        select * from top_tier where (select count(*) from top_tier) = ${enough}
+        union all select * from everyone
       )
-      select user_id, (select count(*) from candidates)::int as total from candidates
-      order by rank * (1 + rating_score / 10) desc, rating_score desc, user_id desc
-      limit ${limit} offset ${offset}`);
-    ids = rows.map((row) => row.user_id);
-    // A page past the end has no rows to carry the count: count on its own (rare).
-    counted = rows[0]?.total ?? (await countUpTo(db, where, countBound + 1));
+      ${cardsOf(page, filters.text, sql`, (select count(*) from ranked)::int as total`)}`;
   } else {
     const order = ORDER[sort === 'relevance' ? 'rating' : sort];
-    const [page, count] = await Promise.all([
-      db.execute<{ user_id: number }>(sql`
-        select cs.user_id from crew_search cs where ${where}
-        order by ${order} limit ${limit} offset ${offset}`),
-      countUpTo(db, where, countBound + 1),
-    ]);
-    ids = page.rows.map((row) => row.user_id);
-    counted = count;
+    // Numbered after the limit, so the index walk still stops at the page.
+    const page = sql`
+      select cs.user_id, row_number() over (order by ${order}) as ordinal from (
+        select cs.user_id, cs.rating_score, cs.rating_count, cs.created_at from crew_search cs
+        where ${where} order by ${order} limit ${limit} offset ${offset}) cs`;
+    const counted = sql`
+      , (select count(*) from (select 1 from crew_search cs where ${where} limit ${countBound + 1}) matches)::int as total`;
+    statement = cardsOf(page, filters.text, counted);
   }
-  if (counted <= countBound) return { ids, total: counted, estimated: false };
-  return { ids, total: Math.max(countBound + 1, await estimateMatches(db, where)), estimated: true };
+  const { rows } = await db.execute<CrewCardRow & { total: number }>(statement);
+  // A page past the end has no rows to carry the count: count on its own (rare).
+  const counted = rows[0]?.total ?? (await countUpTo(db, where, countBound + 1));
+  const cards = rows.map(({ total: _total, ...card }) => card);
+  if (counted <= countBound) return { cards, total: counted, estimated: false };
+  return { cards, total: Math.max(countBound + 1, await estimateMatches(db, where)), estimated: true };
 }
 
 async function countUpTo(db: Database, where: SQL, bound: number): Promise<number> {
@@ -128,58 +217,57 @@ export async function matchingPlaces(db: Database, location: string): Promise<st
   return rows.map((row) => row.location);
 }
 
-export type CrewCardRow = {
-  id: number;
-  username: string;
-  display_name: string | null;
-  profile_image: string | null;
-  location: string | null;
-  role_ids: number[];
-  tags: string[] | null;
-  rating_average: number;
-  rating_count: number;
-  is_subscribed: boolean;
-  snippet: string | null;
-  /** Whether the snippet is the source text's beginning, and its end (else it gets an ellipsis). */
-  snippet_head: string | null;
-  snippet_tail: string | null;
+export type WordLookup = {
+  /** The word's index form(s): "documentaries" → documentari; none for a stop word. */
+  lexemes: string[];
+  /** Whether the index holds every one of them (a stop word counts as known). */
+  known: boolean;
+  /** For the word being typed: index words it begins, shortest first (up to searchCompletionsRead). */
+  completions: string[] | null;
+  /** For an unknown word: the closest word people search for, if any is close (pg_trgm `%`). */
+  closest: string | null;
 };
 
-/** What a result card shows, for a page of ids (in any order; the caller orders them). */
-export async function loadCrewCards(
+/**
+ * What the index knows of each word, in one statement. The word being typed (`typedIndex`) is
+ * completed from search_lexemes (from its typed form when that is a stop word: "the" → theo).
+ * Unknown words of four letters or more get the closest name, place, role or skill.
+ */
+export async function lookupWords(
   db: Database,
-  ids: number[],
-  snippetQuery: string | null,
-): Promise<CrewCardRow[]> {
-  if (ids.length === 0) return [];
-  const snippet = snippetQuery
-    ? sql`ts_headline('english', cs.snippet_source, ${tsquery(snippetQuery)},
-        ${`StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=22, MinWords=10, MaxFragments=1, ShortWord=2`})`
-    : sql`null`;
-  const { rows } = await db.execute<CrewCardRow>(sql`
-    select cs.user_id as id, u.username, u.display_name, u.profile_image, u.location, cs.role_ids,
-      cs.rating_average, cs.rating_count,
-      exists (select 1 from subscriptions s where s.user_id = cs.user_id and s.status = 'active'
-        and s.current_period_end > now()) as is_subscribed,
-      array(select t.tag from user_tags t where t.user_id = cs.user_id order by t.id limit 5) as tags,
-      ${snippet} as snippet, left(cs.snippet_source, 24) as snippet_head, right(cs.snippet_source, 24) as snippet_tail
-    from crew_search cs join users u on u.id = cs.user_id
-    where cs.user_id = any(${sql.param(ids)}::integer[])`);
-  return rows;
+  words: readonly string[],
+  typedIndex: number | null,
+): Promise<WordLookup[]> {
+  const { rows } = await db.execute<WordLookup & { ord: number }>(sql`
+    select w.ord::int as ord, v.lexemes, k.known,
+      case when w.ord = ${typedIndex === null ? 0 : typedIndex + 1} then array(
+        select l.lexeme from search_lexemes l
+        where l.lexeme >= p.prefix and l.lexeme < p.prefix || chr(1114111)
+        order by length(l.lexeme), l.lexeme limit ${LIMITS.searchCompletionsRead}) end as completions,
+      case when not k.known and length(w.word) >= 4 then (
+        select st.term from search_terms st where st.term % w.word
+        order by similarity(st.term, w.word) desc, st.term limit 1) end as closest
+    from unnest(${sql.param(words)}::text[]) with ordinality as w(word, ord)
+    cross join lateral (select tsvector_to_array(to_tsvector('english', w.word)) as lexemes) v
+    cross join lateral (select coalesce(v.lexemes[1], w.word) collate "C" as prefix) p
+    cross join lateral (
+      select coalesce(bool_and(exists (select 1 from search_lexemes l where l.lexeme = x.lexeme)), true) as known
+      from unnest(v.lexemes) as x(lexeme)) k
+    order by w.ord`);
+  return rows.map(({ ord: _ord, ...row }) => row);
 }
 
 /**
- * For each word: whether the directory knows it, and else the closest known word by trigram
- * similarity (pg_trgm's `%`, threshold 0.3), from the small dictionary of names, places, roles, skills.
+ * How often the index's most common words occur (share of documents), from the column
+ * statistics ANALYZE keeps: completions of a short prefix are ranked by it.
  */
-export async function closestTerms(db: Database, words: string[]) {
-  const { rows } = await db.execute<{ word: string; known: boolean; closest: string | null }>(sql`
-    select w.word,
-      exists (select 1 from search_terms st where st.term = w.word) as known,
-      (select st.term from search_terms st where st.term % w.word
-        order by similarity(st.term, w.word) desc, st.term limit 1) as closest
-    from unnest(${sql.param(words)}::text[]) as w(word)`);
-  return rows;
+export async function loadLexemeFrequencies(db: Database): Promise<Map<string, number>> {
+  const { rows } = await db.execute<{ lexeme: string; frequency: number }>(sql`
+    select e.lexeme, e.frequency from pg_stats s
+    cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(lexeme, frequency)
+    where s.schemaname = current_schema() and s.tablename = 'crew_search' and s.attname = 'document'
+      and e.lexeme is not null`);
+  return new Map(rows.map((row) => [row.lexeme, row.frequency]));
 }
 
 /** Best-rated crew by Bayesian average; people with no reviews are not "top rated". */

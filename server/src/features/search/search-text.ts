@@ -27,28 +27,28 @@ export const SYNONYM_WORDS = new Set(SEARCH_SYNONYMS.flat().flatMap((phrase) => 
 const asPhrase = (words: readonly string[]) => words.join(' <-> ');
 
 /**
- * A to_tsquery text: every word (or its synonym group) must match; the last word also matches as a
- * prefix while it is being typed. Returns null when there is nothing to search for.
+ * One thing a search must match: a synonym group (to_tsquery syntax, taken as it is), or a word
+ * of the text (its position in the words), which the index is asked about: a misspelt word is
+ * corrected, and the word being typed (`typed`) completed.
  */
-export function buildTsQuery(
-  words: readonly string[],
-  { prefixLast }: { prefixLast: boolean },
-): string | null {
-  const units: string[] = [];
+export type SearchUnit = { query: string; at?: undefined } | { at: number; typed: boolean };
+
+/** The units of a search, in order; none when there is nothing to search for. */
+export function searchUnits(words: readonly string[], { typing }: { typing: boolean }): SearchUnit[] {
+  const units: SearchUnit[] = [];
   let i = 0;
   while (i < words.length) {
     const match = phrases.find(({ words: phrase }) => phrase.every((word, k) => words[i + k] === word));
     if (match) {
-      units.push(`(${match.group.map((phrase) => asPhrase(phrase.split(' '))).join(' | ')})`);
+      units.push({ query: `(${match.group.map((phrase) => asPhrase(phrase.split(' '))).join(' | ')})` });
       i += match.words.length;
       continue;
     }
-    const word = words[i] as string;
     const isLast = i === words.length - 1;
-    units.push(isLast && prefixLast && word.length >= 2 ? `${word}:*` : word);
+    units.push({ at: i, typed: isLast && typing && (words[i] as string).length >= 2 });
     i += 1;
   }
-  return units.length > 0 ? units.join(' & ') : null;
+  return units;
 }
 
 /** Free-text location, normalised for trigram matching; common short forms spelled out. */

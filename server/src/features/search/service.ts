@@ -9,10 +9,17 @@ import type {
 } from '#common/schemas/search';
 import { PREMIUM_SEARCH_FILTERS } from '#common/schemas/search';
 import type { Database } from '../../db/client.ts';
+import { rememberPerDatabase } from '../../db/remember.ts';
 import { HttpError } from '../../errors.ts';
 import { getRolesById } from '../roles/service.ts';
 import * as q from './queries.ts';
-import { buildTsQuery, normaliseLocation, SYNONYM_WORDS, searchWords } from './search-text.ts';
+import {
+  normaliseLocation,
+  type SearchUnit,
+  SYNONYM_WORDS,
+  searchUnits,
+  searchWords,
+} from './search-text.ts';
 
 export const PREMIUM_FILTER_MESSAGE =
   'Advanced filters (minimum rating, reviews, years of experience, portfolio, verified collaborations) are a Premium feature';
@@ -47,31 +54,24 @@ export function snippetParts(
   return parts;
 }
 
-async function toResults(db: Database, ids: number[], snippetQuery: string | null): Promise<SearchResult[]> {
-  const [rows, roles] = await Promise.all([q.loadCrewCards(db, ids, snippetQuery), getRolesById(db)]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    return [
-      {
-        id: row.id,
-        username: row.username,
-        displayName: row.display_name,
-        profileImage: row.profile_image,
-        location: row.location,
-        roles: row.role_ids.flatMap((roleId) => {
-          const role = roles.get(roleId);
-          return role ? [{ id: role.id, name: role.name, category: role.category }] : [];
-        }),
-        tags: row.tags ?? [],
-        ratingAverage: Math.round(row.rating_average * 100) / 100,
-        ratingCount: row.rating_count,
-        isSubscribed: row.is_subscribed,
-        snippet: snippetParts(row.snippet, { head: row.snippet_head, tail: row.snippet_tail }),
-      },
-    ];
-  });
+async function toResults(db: Database, rows: q.CrewCardRow[]): Promise<SearchResult[]> {
+  const roles = await getRolesById(db);
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    profileImage: row.profile_image,
+    location: row.location,
+    roles: row.role_ids.flatMap((roleId) => {
+      const role = roles.get(roleId);
+      return role ? [{ id: role.id, name: role.name, category: role.category }] : [];
+    }),
+    tags: row.tags ?? [],
+    ratingAverage: Math.round(row.rating_average * 100) / 100,
+    ratingCount: row.rating_count,
+    isSubscribed: row.is_subscribed,
+    snippet: snippetParts(row.snippet, { head: row.snippet_head, tail: row.snippet_tail }),
+  }));
 }
 
 async function resolvePlaces(db: Database, location: string | undefined): Promise<string[] | null> {
@@ -88,20 +88,67 @@ async function roleFilters(db: Database, query: Pick<SearchQuery, 'role' | 'cate
   return { roleIds, categoryRoleIds };
 }
 
+/** Column statistics move with ANALYZE, minutes apart at the least. */
+const lexemeFrequencies = rememberPerDatabase(5 * 60_000, q.loadLexemeFrequencies);
+
+/** The typed word's completions worth searching: itself if whole, then the most frequent. */
+function bestCompletions(completions: string[], frequencies: Map<string, number>): string[] {
+  const [shortest, ...rest] = completions;
+  if (shortest === undefined) return [];
+  const ranked = rest
+    .map((lexeme, order) => ({ lexeme, order, frequency: frequencies.get(lexeme) ?? 0 }))
+    .sort((a, b) => b.frequency - a.frequency || a.order - b.order)
+    .map((entry) => entry.lexeme);
+  return [shortest, ...ranked].slice(0, LIMITS.searchCompletionsMax);
+}
+
+/** The search text as the index can answer it, and what it means if misspelt. */
+interface UnderstoodText {
+  /** As typed (the typed word completed), or null when some word matches nothing in the index. */
+  asTyped: q.TextQuery | null;
+  /** Each unknown word replaced by the closest known one, when every unknown word has one. */
+  corrected: { text: q.TextQuery; words: string[] } | null;
+}
+
 /**
- * When the words as typed find nobody, each unknown word is replaced by the closest word the
- * directory knows; the corrected words, or null when nothing could be corrected.
+ * Asks the index about the words in one statement: a word it does not hold cannot match, so
+ * instead of searching for nothing, the closest known words are searched for ("Did you mean").
  */
-async function correctSpelling(db: Database, words: string[]): Promise<string[] | null> {
-  const candidates = words.filter((word) => word.length >= 4 && !SYNONYM_WORDS.has(word));
-  if (candidates.length === 0) return null;
-  const closest = new Map(
-    (await q.closestTerms(db, candidates))
-      .filter((row) => !row.known && row.closest)
-      .map((row) => [row.word, row.closest as string]),
-  );
-  if (closest.size === 0) return null;
-  return words.map((word) => closest.get(word) ?? word);
+async function understandText(db: Database, words: string[], units: SearchUnit[]): Promise<UnderstoodText> {
+  const asked = units.flatMap((unit) => (unit.at === undefined ? [] : [unit]));
+  const typedIndex = asked.findIndex((unit) => unit.typed);
+  const [lookups, frequencies] = await Promise.all([
+    q.lookupWords(
+      db,
+      asked.map((unit) => words[unit.at] as string),
+      typedIndex === -1 ? null : typedIndex,
+    ),
+    lexemeFrequencies(db),
+  ]);
+  const phrases = units.flatMap((unit) => (unit.at === undefined ? [unit.query] : []));
+  const known: string[] = [];
+  let anyOf: string[] | null = null;
+  const replacements = new Map<number, string | null>();
+  for (const [index, unit] of asked.entries()) {
+    const lookup = lookups[index] as q.WordLookup;
+    const word = words[unit.at] as string;
+    if (unit.typed && lookup.completions && lookup.completions.length > 0)
+      anyOf = bestCompletions(lookup.completions, frequencies);
+    else if (lookup.known)
+      known.push(word); // stop words included: to_tsquery drops them
+    else replacements.set(unit.at, SYNONYM_WORDS.has(word) ? null : lookup.closest);
+  }
+  if (replacements.size === 0) return { asTyped: { units: [...phrases, ...known], anyOf }, corrected: null };
+  const fixes = [...replacements.values()];
+  if (fixes.some((fix) => fix === null)) return { asTyped: null, corrected: null };
+  return {
+    asTyped: null,
+    corrected: {
+      // A corrected word is searched whole; the typed word, when it was completed, stays so.
+      text: { units: [...phrases, ...known, ...(fixes as string[])], anyOf },
+      words: words.map((word, at) => replacements.get(at) ?? word),
+    },
+  };
 }
 
 export async function search(
@@ -123,9 +170,15 @@ export async function search(
       `Only the best ${pageWindow.toLocaleString('en')} results can be paged through: narrow your search`,
     );
   }
+  const units = searchUnits(words, { typing });
+  const [roles, places, understood] = await Promise.all([
+    roleFilters(db, query),
+    resolvePlaces(db, query.location),
+    units.length > 0 ? understandText(db, words, units) : null,
+  ]);
   const base = {
-    ...(await roleFilters(db, query)),
-    places: await resolvePlaces(db, query.location),
+    ...roles,
+    places,
     minRating: query.minRating,
     minReviews: query.minReviews,
     minYears: query.minYears,
@@ -133,26 +186,18 @@ export async function search(
     verifiedOnly: query.verifiedOnly,
   };
   const offset = (query.page - 1) * limit;
+  const find = (text: q.TextQuery | null) => q.findPage(db, { ...base, text }, sort, limit, offset);
 
-  const run = async (tsquery: string | null) => ({
-    ...(await q.findMatches(db, { ...base, tsquery }, sort, limit, offset)),
-    tsquery,
-  });
-
-  let found = await run(buildTsQuery(words, { prefixLast: typing }));
+  let found: q.MatchPage;
   let correctedQuery: string | null = null;
-  if (found.total === 0 && words.length > 0) {
-    const corrected = await correctSpelling(db, words);
-    if (corrected) {
-      const retry = await run(buildTsQuery(corrected, { prefixLast: false }));
-      if (retry.total > 0) {
-        found = retry;
-        correctedQuery = corrected.join(' ');
-      }
-    }
-  }
+  if (!understood) found = await find(null);
+  else if (understood.asTyped) found = await find(understood.asTyped);
+  else if (understood.corrected) {
+    found = await find(understood.corrected.text);
+    if (found.total > 0) correctedQuery = understood.corrected.words.join(' ');
+  } else found = { cards: [], total: 0, estimated: false };
   return {
-    results: await toResults(db, found.ids, found.tsquery),
+    results: await toResults(db, found.cards),
     total: found.total,
     totalIsCapped: found.estimated,
     page: query.page,
@@ -173,6 +218,6 @@ export async function topRated(db: Database, query: TopRatedQuery): Promise<TopR
       ? roleIds.filter((id) => categoryRoleIds.includes(id))
       : (roleIds ?? categoryRoleIds);
   const ids = await q.findTopRatedIds(db, scope, query.limit);
-  const crew = await toResults(db, ids, null);
+  const crew = await toResults(db, await q.loadCrewCards(db, ids));
   return { crew: crew.map(({ snippet: _snippet, ...card }) => card) };
 }
