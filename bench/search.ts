@@ -106,6 +106,10 @@ async function capture(url: string): Promise<Plan> {
     });
   };
   try {
+    // The second run is the server's steady state: words and estimates it remembers are not asked again.
+    await search(db, query, false);
+    waves.length = 0;
+    completed = 0;
     await search(db, query, false);
   } finally {
     // biome-ignore lint/suspicious/noExplicitAny: restoring pg's method

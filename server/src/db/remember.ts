@@ -20,3 +20,30 @@ export function rememberPerDatabase<T>(
     return entry.value;
   };
 }
+
+/**
+ * Values by key for each database, each kept for `ttlMs`; at most `maxKeys` per database (all
+ * are dropped when that is passed: a crude bound, enough for caches of a few thousand keys).
+ */
+export class RememberedByKey<T> {
+  readonly #byDatabase = new WeakMap<Database, Map<string, { at: number; value: T }>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxKeys: number,
+  ) {}
+
+  get(db: Database, key: string): T | undefined {
+    const hit = this.#byDatabase.get(db)?.get(key);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
+  }
+
+  set(db: Database, key: string, value: T): void {
+    let entries = this.#byDatabase.get(db);
+    if (!entries || entries.size >= this.maxKeys) {
+      entries = new Map();
+      this.#byDatabase.set(db, entries);
+    }
+    entries.set(key, { at: Date.now(), value });
+  }
+}

@@ -8,6 +8,7 @@ import {
   integer,
   pgTable,
   real,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -18,12 +19,22 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
 
 /**
- * The best-rated tier of the directory has a text index of its own (about one crew member in
- * seven in the demo data): a search for common words finds its candidates there first, reading
- * posting lists a seventh as long (ADR 011). Queries must repeat this literal for PostgreSQL to
- * use the partial index.
+ * The best-rated tiers of the directory, best first, by the lowest rating score in each: about
+ * one crew member in twenty-five and one in seven in the demo data. Each has a text index of its
+ * own, so a search for common words finds its candidates in the smallest tier that holds enough
+ * of them, reading posting lists a fraction as long as the whole index's (ADR 011).
  */
-export const SEARCH_TOP_TIER_MIN_SCORE = 3.8;
+export const SEARCH_TIER_MIN_SCORES = [4, 3.8] as const;
+
+/**
+ * crew_search.search_tier: 1 for the best tier, 2 for the next, … and one past the last for
+ * everyone else. Its own column, with no other index on it, so the planner reaches a tier only
+ * through the tier's text index (written on rating_score, it would pair the text index with the
+ * rating index in a BitmapAnd). Queries must write `search_tier <= N` as the indexes do.
+ */
+const searchTier = sql.raw(
+  `case ${SEARCH_TIER_MIN_SCORES.map((min, index) => `when rating_score >= ${min} then ${index + 1}`).join(' ')} else ${SEARCH_TIER_MIN_SCORES.length + 1} end`,
+);
 
 /**
  * The search index: one row per crew member (a user with at least one role), rebuilt by
@@ -52,6 +63,7 @@ export const crewSearch = pgTable(
     /** Bayesian average (see crew_rating_score): what "rating" sorts and top-rated rank by. */
     ratingScore: real('rating_score').notNull(),
     verifiedCount: integer('verified_count').notNull(),
+    searchTier: smallint('search_tier').notNull().generatedAlwaysAs(searchTier),
     /** Seam for radius search: filled once locations are geocoded. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -59,9 +71,11 @@ export const crewSearch = pgTable(
   },
   (t) => [
     index('crew_search_document_idx').using('gin', t.document),
-    index('crew_search_document_top_idx')
-      .using('gin', t.document)
-      .where(sql.raw(`rating_score >= ${SEARCH_TOP_TIER_MIN_SCORE}`)),
+    ...SEARCH_TIER_MIN_SCORES.map((_, i) =>
+      index(`crew_search_document_tier_${i + 1}_idx`)
+        .using('gin', t.document)
+        .where(sql.raw(`search_tier <= ${i + 1}`)),
+    ),
     index('crew_search_roles_idx').using('gin', t.roleIds),
     // Ascending on purpose: read backwards they serve `order by … desc, user_id desc`. Drizzle's
     // .desc() would write DESC NULLS LAST, which such an ORDER BY (nulls first) cannot use.

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '#common/limits';
 import type { SearchSort } from '#common/schemas/search';
 import type { Database } from '../../db/client.ts';
-import { SEARCH_TOP_TIER_MIN_SCORE } from '../../db/schema/index.ts';
+import { SEARCH_TIER_MIN_SCORES } from '../../db/schema/index.ts';
 
 /**
  * Search text as PostgreSQL matches it: `units` in to_tsquery('english') syntax (a word or a
@@ -133,9 +133,6 @@ export interface MatchPage {
   estimated: boolean;
 }
 
-/** The best-rated tier's condition, written as its partial text index is (see its schema). */
-const inTopTier = sql.raw(`cs.rating_score >= ${SEARCH_TOP_TIER_MIN_SCORE}`);
-
 /**
  * One page of result cards, best first, and how many matched, in one statement. The work is
  * bounded whatever the query matches: relevance ranks at most searchRankedMax candidates, taken
@@ -157,20 +154,36 @@ export async function findPage(
     const text = tsquery(filters.text);
     const enough = Math.max(LIMITS.searchRankedMax, countBound) + 1;
     const candidates = (scope: SQL) => sql`
-      select cs.user_id, cs.rating_score, ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', cs.document, ${text}, 1) as rank
+      select cs.user_id, cs.rating_score, ts_rank('{0.1, 0.2, 0.4, 1.0}', cs.document, ${text}, 1) as rank
       from crew_search cs where ${where} and ${scope} limit ${enough}`;
-    // The tier's matches stand for all only when they fill the window; else everyone's are read
-    // (a one-time filter: that scan does not run at all when the tier had enough).
+    // Tier by tier, best first, each read only when every tier before it fell short (a one-time
+    // filter: the scan does not run at all otherwise); a full tier's matches stand for all.
+    const tiers = [...SEARCH_TIER_MIN_SCORES.map((_, i) => sql.raw(`cs.search_tier <= ${i + 1}`)), sql`true`];
+    const names = tiers.map((_, index) => sql.raw(`tier_${index}`));
+    const shortOf = (before: SQL[]) =>
+      sql.join(
+        [...before.map((name) => sql`(select count(*) from ${name}) < ${enough}`), sql`true`],
+        sql` and `,
+      );
+    const scans = tiers.map(
+      (scope, index) =>
+        sql`${names[index]} as materialized (${candidates(sql`${scope} and ${shortOf(names.slice(0, index))}`)})`,
+    );
     const page = sql`
       select user_id, row_number() over (
         order by rank * (1 + rating_score / 10) desc, rating_score desc, user_id desc) as ordinal
       from ranked order by ordinal limit ${limit} offset ${offset}`;
     statement = sql`
-      with top_tier as materialized (${candidates(inTopTier)}),
-      everyone as materialized (${candidates(sql`(select count(*) from top_tier) < ${enough}`)}),
+      with ${sql.join(scans, sql`, `)},
       ranked as materialized (
-        select * from top_tier where (select count(*) from top_tier) = ${enough}
-        union all select * from everyone
+        ${sql.join(
+          names.map((name, index) =>
+            index === names.length - 1
+              ? sql`select * from ${name}`
+              : sql`select * from ${name} where (select count(*) from ${name}) = ${enough}`,
+          ),
+          sql` union all `,
+        )}
       )
       ${cardsOf(page, filters.text, sql`, (select count(*) from ranked)::int as total`)}`;
   } else {

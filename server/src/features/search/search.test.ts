@@ -221,8 +221,11 @@ describe('GET /api/search', () => {
 
   it('keeps the index current as a profile changes', async () => {
     const id = ids.get('Tobiah Wrenfield') as number;
+    // Searched for before anyone has the word: it is asked about again once someone does.
+    expect((await search('q=timecode')).total).toBe(0);
     await t.db.insert(userTags).values({ userId: id, tag: 'Timecode wrangling' });
     expect(names(await search('q=timecode'))).toContain('Tobiah Wrenfield');
+    expect(names(await search('q=timeco'))).toContain('Tobiah Wrenfield');
     await t.db.delete(userRoles).where(sql`${userRoles.userId} = ${id}`);
     // No role, no crew listing.
     expect(names(await search('q=Tobiah'))).not.toContain('Tobiah Wrenfield');

@@ -9,7 +9,7 @@ import type {
 } from '#common/schemas/search';
 import { PREMIUM_SEARCH_FILTERS } from '#common/schemas/search';
 import type { Database } from '../../db/client.ts';
-import { rememberPerDatabase } from '../../db/remember.ts';
+import { RememberedByKey, rememberPerDatabase } from '../../db/remember.ts';
 import { HttpError } from '../../errors.ts';
 import { getRolesById } from '../roles/service.ts';
 import * as q from './queries.ts';
@@ -102,6 +102,13 @@ function bestCompletions(completions: string[], frequencies: Map<string, number>
   return [shortest, ...ranked].slice(0, LIMITS.searchCompletionsMax);
 }
 
+/**
+ * What the index said of a word, for a minute, only when it found the word: search_lexemes only
+ * grows, so a known word stays known; a typed word's completions may miss a word first indexed
+ * within the minute. Unknown words are always asked again (they may have just been added).
+ */
+const rememberedWords = new RememberedByKey<q.WordLookup>(60_000, 5_000);
+
 /** The search text as the index can answer it, and what it means if misspelt. */
 interface UnderstoodText {
   /** As typed (the typed word completed), or null when some word matches nothing in the index. */
@@ -116,15 +123,26 @@ interface UnderstoodText {
  */
 async function understandText(db: Database, words: string[], units: SearchUnit[]): Promise<UnderstoodText> {
   const asked = units.flatMap((unit) => (unit.at === undefined ? [] : [unit]));
-  const typedIndex = asked.findIndex((unit) => unit.typed);
-  const [lookups, frequencies] = await Promise.all([
-    q.lookupWords(
-      db,
-      asked.map((unit) => words[unit.at] as string),
-      typedIndex === -1 ? null : typedIndex,
-    ),
+  const keys = asked.map((unit) => `${unit.typed ? '…' : ''}${words[unit.at]}`);
+  const lookups = keys.map((key) => rememberedWords.get(db, key));
+  const missing = asked.flatMap((unit, index) => (lookups[index] ? [] : [{ unit, index }]));
+  const typedAt = missing.findIndex(({ unit }) => unit.typed);
+  const [fresh, frequencies] = await Promise.all([
+    missing.length > 0
+      ? q.lookupWords(
+          db,
+          missing.map(({ unit }) => words[unit.at] as string),
+          typedAt === -1 ? null : typedAt,
+        )
+      : [],
     lexemeFrequencies(db),
   ]);
+  for (const [k, { unit, index }] of missing.entries()) {
+    const lookup = fresh[k] as q.WordLookup;
+    lookups[index] = lookup;
+    if (lookup.known || (unit.typed && lookup.completions?.length))
+      rememberedWords.set(db, keys[index] as string, lookup);
+  }
   const phrases = units.flatMap((unit) => (unit.at === undefined ? [unit.query] : []));
   const known: string[] = [];
   let anyOf: string[] | null = null;

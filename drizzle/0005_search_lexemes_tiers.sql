@@ -2,7 +2,9 @@ CREATE TABLE "search_lexemes" (
 	"lexeme" text COLLATE "C" PRIMARY KEY NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "crew_search_document_top_idx" ON "crew_search" USING gin ("document") WHERE rating_score >= 3.8;--> statement-breakpoint
+ALTER TABLE "crew_search" ADD COLUMN "search_tier" smallint GENERATED ALWAYS AS (case when rating_score >= 4 then 1 when rating_score >= 3.8 then 2 else 3 end) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "crew_search_document_tier_1_idx" ON "crew_search" USING gin ("document") WHERE search_tier <= 1;--> statement-breakpoint
+CREATE INDEX "crew_search_document_tier_2_idx" ON "crew_search" USING gin ("document") WHERE search_tier <= 2;--> statement-breakpoint
 -- crew_search_refresh as in 0004, now also recording the index's words in search_lexemes.
 CREATE OR REPLACE FUNCTION crew_search_refresh(user_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
