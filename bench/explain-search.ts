@@ -2,27 +2,11 @@
  * Prints PostgreSQL's plan (EXPLAIN ANALYZE, BUFFERS) of every statement one search issues:
  *   DATABASE_URL=… node --import tsx bench/explain-search.ts '/api/search?q=gaffer&location=atlanta'
  */
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { searchQuery } from '#common/schemas/search';
-import type { Database } from '../server/src/db/client.ts';
-import * as schema from '../server/src/db/schema/index.ts';
 import { search } from '../server/src/features/search/service.ts';
+import { recordingDatabase } from './lib.ts';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
-const statements: { text: string; values: unknown[] }[] = [];
-const query = pool.query.bind(pool);
-// biome-ignore lint/suspicious/noExplicitAny: pg's overloads
-(pool as any).query = (config: any, values?: unknown[]) => {
-  statements.push(
-    typeof config === 'string'
-      ? { text: config, values: values ?? [] }
-      : { text: config.text, values: config.values ?? values ?? [] },
-  );
-  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
-  return (query as any)(config, values);
-};
-const db = Object.assign(drizzle(pool, { schema }), { $client: pool }) as unknown as Database;
+const { db, statements, query, close } = recordingDatabase(process.env.DATABASE_URL);
 try {
   // I/O timings in the plans where the role may set it (a superuser, as on the bench machine).
   await query('set track_io_timing = on').catch(() => undefined);
@@ -39,5 +23,5 @@ try {
     }
   }
 } finally {
-  await pool.end();
+  await close();
 }

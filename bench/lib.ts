@@ -1,6 +1,10 @@
 /** What the benchmarks share: starting a server process, and latency percentiles. */
 import { spawn } from 'node:child_process';
 import net from 'node:net';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Database } from '../server/src/db/client.ts';
+import * as schema from '../server/src/db/schema/index.ts';
 
 export async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -35,4 +39,26 @@ export function percentile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[rank] as number;
+}
+
+/**
+ * A one-connection database handle for the search tools that records every statement sent through
+ * it; `query` sends a statement without recording it.
+ */
+export function recordingDatabase(connectionString: string | undefined) {
+  const pool = new pg.Pool({ connectionString, max: 1 });
+  const statements: { text: string; values: unknown[] }[] = [];
+  const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
+  (pool as any).query = (config: any, values?: unknown[]) => {
+    statements.push(
+      typeof config === 'string'
+        ? { text: config, values: values ?? [] }
+        : { text: config.text, values: config.values ?? values ?? [] },
+    );
+    // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
+    return (query as any)(config, values);
+  };
+  const db = Object.assign(drizzle(pool, { schema }), { $client: pool }) as unknown as Database;
+  return { db, statements, query, close: () => pool.end() };
 }

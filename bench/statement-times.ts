@@ -2,27 +2,11 @@
  * Average time of each statement one search issues, run one after another (no concurrency):
  *   DATABASE_URL=… node --import tsx bench/statement-times.ts '/api/search?q=gaffer'
  */
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { searchQuery } from '#common/schemas/search';
-import type { Database } from '../server/src/db/client.ts';
-import * as schema from '../server/src/db/schema/index.ts';
 import { search } from '../server/src/features/search/service.ts';
+import { recordingDatabase } from './lib.ts';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
-const statements: { text: string; values: unknown[] }[] = [];
-const query = pool.query.bind(pool);
-// biome-ignore lint/suspicious/noExplicitAny: pg's overloads
-(pool as any).query = (config: any, values?: unknown[]) => {
-  statements.push(
-    typeof config === 'string'
-      ? { text: config, values: values ?? [] }
-      : { text: config.text, values: config.values ?? values ?? [] },
-  );
-  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
-  return (query as any)(config, values);
-};
-const db = Object.assign(drizzle(pool, { schema }), { $client: pool }) as unknown as Database;
+const { db, statements, query, close } = recordingDatabase(process.env.DATABASE_URL);
 const rounds = 200;
 try {
   for (const url of process.argv.slice(2)) {
@@ -42,5 +26,5 @@ try {
     }
   }
 } finally {
-  await pool.end();
+  await close();
 }
