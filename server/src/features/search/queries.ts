@@ -136,9 +136,9 @@ export interface MatchPage {
 /**
  * One page of result cards, best first, and how many matched, in one statement. The work is
  * bounded whatever the query matches: relevance ranks at most searchRankedMax candidates, taken
- * from the best-rated tier when it alone holds that many matches (its index is a seventh of the
- * whole) and from everyone otherwise; sorted listings walk an index to the page; counting stops
- * at searchExactCountMax, past which the planner's estimate stands in.
+ * from the smallest best-rated tier that holds that many matches (each tier has a text index of
+ * its own, ADR 011) and from everyone otherwise; sorted listings walk an index to the page;
+ * counting stops at searchExactCountMax, past which the planner's estimate stands in.
  */
 export async function findPage(
   db: Database,
