@@ -46,4 +46,13 @@ export class RememberedByKey<T> {
     }
     entries.set(key, { at: Date.now(), value });
   }
+
+  /** Remembers a pending answer; a failed one is forgotten at once, so the next call tries again. */
+  setPending(db: Database, key: string, value: T & Promise<unknown>): void {
+    this.set(db, key, value);
+    value.catch(() => {
+      const entries = this.#byDatabase.get(db);
+      if (entries?.get(key)?.value === value) entries.delete(key);
+    });
+  }
 }

@@ -1,17 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+// Relative, not #common: drizzle-kit loads this file without package.json's import map.
+import { NOTIFICATION_TYPES } from '../../../../common/src/schemas/notifications.ts';
 import { users } from './users.ts';
-
-export const NOTIFICATION_TYPES = [
-  'message',
-  'review',
-  'team_invite',
-  'connection_request',
-  'booking_request',
-  'payment_received',
-  'profile_featured',
-  'system',
-] as const;
 
 export const notifications = pgTable(
   'notifications',

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { NotificationType } from '#common/schemas/notifications';
 import type { Database } from '../../db/client.ts';
-import { type NOTIFICATION_TYPES, notificationPreferences, notifications } from '../../db/schema/index.ts';
+import { notificationPreferences, notifications } from '../../db/schema/index.ts';
 import { activeCommitWatcher } from './realtime/after-commit.ts';
 import { PG_CHANNEL } from './realtime/events.ts';
 
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type { NotificationType };
 
 /** A database or a transaction: notify writes in the caller's transaction, so it commits or rolls back with the event. */
 export type NotifyExecutor = Pick<Database, 'execute'>;

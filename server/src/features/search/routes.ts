@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC_CACHE_MAX_AGE_SECONDS } from '#common/limits';
 import { searchQuery, searchResponse, topRatedQuery, topRatedResponse } from '#common/schemas/search';
+import { RememberedByKey } from '../../db/remember.ts';
 import { search, topRated } from './service.ts';
 
 /** Top-rated moves when reviews do; a minute-old list is indistinguishable on the home page. */
@@ -14,7 +15,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Every home page asks for this: each process keeps the answer for a minute per query.
-  const remembered = new Map<string, { at: number; answer: ReturnType<typeof topRated> }>();
+  const remembered = new RememberedByKey<ReturnType<typeof topRated>>(TOP_RATED_MEMORY_MS, 200);
   const topRatedHandler = {
     schema: { querystring: topRatedQuery, response: { 200: topRatedResponse } },
   } as const;
@@ -22,12 +23,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(url, topRatedHandler, async (request, reply) => {
       reply.header('cache-control', `public, max-age=${PUBLIC_CACHE_MAX_AGE_SECONDS}`);
       const key = JSON.stringify(request.query);
-      const hit = remembered.get(key);
-      if (hit && Date.now() - hit.at < TOP_RATED_MEMORY_MS) return hit.answer;
+      const hit = remembered.get(app.db, key);
+      if (hit) return hit;
       const answer = topRated(app.db, request.query);
-      answer.catch(() => remembered.delete(key));
-      if (remembered.size > 200) remembered.clear();
-      remembered.set(key, { at: Date.now(), answer });
+      remembered.setPending(app.db, key, answer);
       return answer;
     });
   }
