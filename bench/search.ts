@@ -7,11 +7,11 @@
  *
  * The database must already hold the crew (`npm run seed -- --users N` with the same DATABASE_URL).
  */
-import type { ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { type ChildProcess, execFile } from 'node:child_process';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -27,8 +27,14 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '16' },
     queries: { type: 'string', default: '40' },
+    // wrk (C) takes a fraction of autocannon's CPU, which the two cores otherwise share with the server.
+    load: { type: 'string', default: 'wrk' },
   },
 });
+if (values.load !== 'wrk' && values.load !== 'autocannon') {
+  console.error('--load is wrk or autocannon');
+  process.exit(2);
+}
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const perKind = Number(values.queries);
@@ -136,6 +142,10 @@ async function measureRaw(plans: Plan[]) {
 }
 
 async function measureHttp(port: number, paths: string[]) {
+  return values.load === 'wrk' ? measureWithWrk(port, paths) : measureWithAutocannon(port, paths);
+}
+
+async function measureWithAutocannon(port: number, paths: string[]) {
   const latencies: number[] = [];
   let i = 0;
   const requests: autocannon.Request[] = [
@@ -153,6 +163,44 @@ async function measureHttp(port: number, paths: string[]) {
     throw new Error(`${paths[0]}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
   return summarise(latencies);
+}
+
+/** wrk, one thread, the paths in turn; its histogram gives the percentiles (µs). */
+async function measureWithWrk(port: number, paths: string[]) {
+  const script = path.join(dataDir, 'paths.lua');
+  await writeFile(
+    script,
+    `local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }
+local next = 0
+request = function()
+  next = next + 1
+  return wrk.format("GET", paths[(next % #paths) + 1])
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("RESULT %d %d %d %d %.1f %.1f\\n", summary.requests, summary.duration,
+    e.status, e.connect + e.read + e.write + e.timeout, latency:percentile(50), latency:percentile(95)))
+end
+`,
+  );
+  const run = (seconds: number) =>
+    promisify(execFile)('wrk', [
+      '-t1',
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      script,
+      `http://127.0.0.1:${port}`,
+    ]);
+  await run(2);
+  const { stdout } = await run(duration);
+  const match = /RESULT (\d+) (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+)/.exec(stdout);
+  if (!match) throw new Error(`wrk printed no result:\n${stdout}`);
+  const [requests = 0, micros = 1, non2xx = 0, errors = 0, p50 = 0, p95 = 0] = match.slice(1).map(Number);
+  if (non2xx > 0 || errors > 0) throw new Error(`${paths[0]}: ${non2xx} non-2xx answers, ${errors} errors`);
+  return { p50: p50 / 1000, p95: p95 / 1000, perSecond: requests / (micros / 1e6) };
 }
 
 function summarise(latencies: number[]) {
@@ -194,7 +242,7 @@ try {
   }
   const ms = (value: number) => value.toFixed(1);
   console.log(
-    `\n${crewCount.toLocaleString('en')} crew · ${connections} connections · ${duration} s per measurement · pool ${POOL_SIZE} · Node ${process.version}\n`,
+    `\n${crewCount.toLocaleString('en')} crew · ${connections} connections · ${duration} s per measurement · pool ${POOL_SIZE} · HTTP load by ${values.load} · Node ${process.version}\n`,
   );
   console.log(
     '| Query | HTTP p50 | HTTP p95 | HTTP req/s | SQL p50 | SQL p95 | SQL req/s | HTTP p95 ÷ (1.5 × SQL p95 + 2) |',

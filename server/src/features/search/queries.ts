@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { LIMITS } from '#common/limits';
 import type { SearchSort } from '#common/schemas/search';
 import type { Database } from '../../db/client.ts';
@@ -47,6 +48,10 @@ function tsquery(text: TextQuery, of: 'all' | 'any' = 'all'): SQL {
   return sql`(${sql.join(parts, of === 'all' ? sql` && ` : sql` || `)})`;
 }
 
+/**
+ * The search condition over `crew_search cs`. Every value is cast where it is used, because
+ * crew_search_estimate receives them as text.
+ */
 function conditions(f: SearchFilters): SQL {
   const parts: SQL[] = [];
   if (f.text) parts.push(sql`cs.document @@ ${tsquery(f.text)}`);
@@ -56,16 +61,35 @@ function conditions(f: SearchFilters): SQL {
     // One place (the usual case) as plain equality: the (location, rating_score) index then
     // yields the crew of that place already in rating order.
     if (f.places.length === 0) parts.push(sql`false`);
-    else if (f.places.length === 1) parts.push(sql`cs.location = ${f.places[0]}`);
+    else if (f.places.length === 1) parts.push(sql`cs.location = ${f.places[0]}::text`);
     else parts.push(sql`cs.location = any(${sql.param(f.places)}::text[])`);
   }
-  if (f.minRating !== undefined) parts.push(sql`cs.rating_count > 0 and cs.rating_average >= ${f.minRating}`);
-  if (f.minReviews !== undefined) parts.push(sql`cs.rating_count >= ${f.minReviews}`);
+  if (f.minRating !== undefined)
+    parts.push(sql`cs.rating_count > 0 and cs.rating_average >= ${f.minRating}::real`);
+  if (f.minReviews !== undefined) parts.push(sql`cs.rating_count >= ${f.minReviews}::int`);
   if (f.minYears !== undefined)
     parts.push(sql`cs.career_start <= current_date - make_interval(years => ${f.minYears}::int)`);
   if (f.hasPortfolio) parts.push(sql`cs.has_portfolio`);
   if (f.verifiedOnly) parts.push(sql`cs.verified_count > 0`);
   return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The planner's estimate of how many crew match `where`, as an expression: crew_search_estimate
+ * (migration 0006) plans the condition, sent as text with its values, without reading a row.
+ */
+function estimateOf(where: SQL): SQL {
+  const { sql: condition, params } = dialect.sqlToQuery(where);
+  const values = params.map((value) => sql`${sql.param(value)}::text`);
+  return sql`crew_search_estimate(${condition}, array[${sql.join(values, sql`, `)}]::text[])`;
+}
+
+/** The exact count up to searchExactCountMax + 1 (`counted`), and past it the estimate. */
+function countedOr(counted: SQL, where: SQL): SQL {
+  return sql`, ${counted} as total,
+    case when ${counted} > ${LIMITS.searchExactCountMax} then ${estimateOf(where)} end as estimate`;
 }
 
 const ORDER: Record<Exclude<SearchSort, 'relevance'>, SQL> = {
@@ -185,7 +209,7 @@ export async function findPage(
           sql` union all `,
         )}
       )
-      ${cardsOf(page, filters.text, sql`, (select count(*) from ranked)::int as total`)}`;
+      ${cardsOf(page, filters.text, countedOr(sql`(select count(*) from ranked)::int`, where))}`;
   } else {
     const order = ORDER[sort === 'relevance' ? 'rating' : sort];
     // Numbered after the limit, so the index walk still stops at the page.
@@ -193,30 +217,26 @@ export async function findPage(
       select cs.user_id, row_number() over (order by ${order}) as ordinal from (
         select cs.user_id, cs.rating_score, cs.rating_count, cs.created_at from crew_search cs
         where ${where} order by ${order} limit ${limit} offset ${offset}) cs`;
-    const counted = sql`
-      , (select count(*) from (select 1 from crew_search cs where ${where} limit ${countBound + 1}) matches)::int as total`;
-    statement = cardsOf(page, filters.text, counted);
+    statement = sql`
+      with counted as materialized (${countUpTo(where)})
+      ${cardsOf(page, filters.text, countedOr(sql`(select total from counted)`, where))}`;
   }
-  const { rows } = await db.execute<CrewCardRow & { total: number }>(statement);
+  type Counted = { total: number; estimate: string | null };
+  const { rows } = await db.execute<CrewCardRow & Counted>(statement);
   // A page past the end has no rows to carry the count: count on its own (rare).
-  const counted = rows[0]?.total ?? (await countUpTo(db, where, countBound + 1));
-  const cards = rows.map(({ total: _total, ...card }) => card);
-  if (counted <= countBound) return { cards, total: counted, estimated: false };
-  return { cards, total: Math.max(countBound + 1, await estimateMatches(db, where)), estimated: true };
+  const [counted] = rows[0]
+    ? [rows[0]]
+    : (await db.execute<Counted>(sql`select 1 ${countedOr(sql`(${countUpTo(where)})`, where)}`)).rows;
+  const cards = rows.map(({ total: _total, estimate: _estimate, ...card }) => card);
+  const total = counted?.total ?? 0;
+  if (total <= countBound) return { cards, total, estimated: false };
+  return { cards, total: Math.max(countBound + 1, Number(counted?.estimate ?? 0)), estimated: true };
 }
 
-async function countUpTo(db: Database, where: SQL, bound: number): Promise<number> {
-  const { rows } = await db.execute<{ total: number }>(sql`
-    select count(*)::int as total from (select 1 from crew_search cs where ${where} limit ${bound}) matches`);
-  return rows[0]?.total ?? 0;
-}
-
-/** The planner's row estimate: no rows are read. */
-async function estimateMatches(db: Database, where: SQL): Promise<number> {
-  const { rows } = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    sql`explain (format json) select 1 from crew_search cs where ${where}`,
-  );
-  return Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+/** How many crew match, counting no further than one past searchExactCountMax. */
+function countUpTo(where: SQL): SQL {
+  return sql`select count(*)::int as total
+    from (select 1 from crew_search cs where ${where} limit ${LIMITS.searchExactCountMax + 1}) matches`;
 }
 
 /**
