@@ -90,6 +90,8 @@ const kinds: { name: string; paths: string[] }[] = [
 
 // --- Capture the statements one search issues ------------------------------------------------
 interface Statement {
+  /** Set for a named (prepared) statement, replayed as one too. */
+  name?: string;
   text: string;
   values: unknown[];
 }
@@ -104,8 +106,9 @@ async function capture(url: string): Promise<Plan> {
   (pool as any).query = (config: any, params?: unknown[]) => {
     const text = typeof config === 'string' ? config : config.text;
     const values = typeof config === 'string' ? (params ?? []) : (config.values ?? params ?? []);
+    const name = typeof config === 'string' ? undefined : config.name;
     waves[completed] ??= [];
-    waves[completed]?.push({ text, values });
+    waves[completed]?.push({ name, text, values });
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
     return (original as any)(config, params).finally(() => {
       completed += 1;
@@ -133,7 +136,7 @@ async function measureRaw(plans: Plan[]) {
       while (Date.now() < until) {
         const plan = plans[next++ % plans.length] as Plan;
         const started = performance.now();
-        for (const wave of plan) await Promise.all(wave.map((s) => pool.query(s.text, s.values)));
+        for (const wave of plan) await Promise.all(wave.map((s) => pool.query(s)));
         latencies.push(performance.now() - started);
       }
     }),

@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { LIMITS } from '#common/limits';
 import type { SearchSort } from '#common/schemas/search';
 import type { Database } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { SEARCH_TIER_MIN_SCORES } from '../../db/schema/index.ts';
 
 /**
@@ -29,10 +30,6 @@ export interface SearchFilters {
   verifiedOnly?: boolean;
 }
 
-// Snippet highlight markers: private-use characters no profile text contains (the index strips them).
-export const MATCH_START = '\uE000';
-export const MATCH_END = '\uE001';
-
 /** A tsquery literal matching any of these index words exactly: `'chen' | 'cheng'`. */
 export function anyOfLexemes(lexemes: readonly string[]): string {
   return lexemes.map((lexeme) => `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`).join(' | ');
@@ -52,9 +49,9 @@ function tsquery(text: TextQuery, of: 'all' | 'any' = 'all'): SQL {
  * The search condition over `crew_search cs`. Every value is cast where it is used, because
  * crew_search_estimate receives them as text.
  */
-function conditions(f: SearchFilters): SQL {
+function conditions(f: SearchFilters, textMatch?: SQL): SQL {
   const parts: SQL[] = [];
-  if (f.text) parts.push(sql`cs.document @@ ${tsquery(f.text)}`);
+  if (f.text) parts.push(sql`cs.document @@ ${textMatch ?? tsquery(f.text)}`);
   if (f.roleIds) parts.push(sql`cs.role_ids && ${sql.param(f.roleIds)}::integer[]`);
   if (f.categoryRoleIds) parts.push(sql`cs.role_ids && ${sql.param(f.categoryRoleIds)}::integer[]`);
   if (f.places) {
@@ -109,30 +106,29 @@ export type CrewCardRow = {
   rating_average: number;
   rating_count: number;
   is_subscribed: boolean;
-  snippet: string | null;
-  /** Whether the snippet is the source text's beginning, and its end (else it gets an ellipsis). */
-  snippet_head: string | null;
-  snippet_tail: string | null;
+  /** The text a snippet is cut from (skills, experience, bio), when the search matched in it. */
+  snippet_source: string | null;
+  /** The search words as a tsquery's text, for finding them in snippet_source. */
+  snippet_query: string | null;
 };
 
 /**
  * What a result card shows, for the ids of a `page` relation (user_id, ordinal) the caller
- * defines. A snippet is cut only where the text matched outside the name and roles (weights B–D:
- * skills, experience, bio): ts_headline reads the whole text, and a name says nothing new.
+ * defines. The snippet's source text comes only where the words matched outside the name and
+ * roles (weights B–D: skills, experience, bio): a name says nothing new. The server cuts it.
  */
-function cardsOf(page: SQL, snippetQuery: TextQuery | null, extra: SQL = sql``): SQL {
-  const snippet = snippetQuery
-    ? sql`case when ts_filter(cs.document, '{b,c,d}') @@ ${tsquery(snippetQuery, 'any')} then
-        ts_headline('english', cs.snippet_source, ${tsquery(snippetQuery, 'any')},
-          ${`StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=22, MinWords=10, MaxFragments=1, ShortWord=2`}) end`
-    : sql`null`;
+function cardsOf(page: SQL, anyWord: SQL | null, extra: SQL = sql``): SQL {
+  const snippet = anyWord
+    ? sql`case when ts_filter(cs.document, '{b,c,d}') @@ ${anyWord} then cs.snippet_source end as snippet_source,
+        ${anyWord}::text as snippet_query`
+    : sql`null as snippet_source, null as snippet_query`;
   return sql`
     select cs.user_id as id, u.username, u.display_name, u.profile_image, u.location, cs.role_ids,
       cs.rating_average, cs.rating_count,
       exists (select 1 from subscriptions s where s.user_id = cs.user_id and s.status = 'active'
         and s.current_period_end > now()) as is_subscribed,
       array(select t.tag from user_tags t where t.user_id = cs.user_id order by t.id limit 5) as tags,
-      ${snippet} as snippet, left(cs.snippet_source, 24) as snippet_head, right(cs.snippet_source, 24) as snippet_tail
+      ${snippet}
       ${extra}
     from (${page}) page join crew_search cs on cs.user_id = page.user_id join users u on u.id = cs.user_id
     order by page.ordinal`;
@@ -174,12 +170,18 @@ export async function findPage(
   const where = conditions(filters);
   const countBound = LIMITS.searchExactCountMax;
   let statement: SQL;
+  let prepared = false;
   if (sort === 'relevance' && filters.text) {
-    const text = tsquery(filters.text);
-    const enough = Math.max(LIMITS.searchRankedMax, countBound) + 1;
+    // The search words as tsqueries computed once (initplans), so that a generic plan of the
+    // prepared statement does not parse them again for every row it ranks or cuts a snippet from.
+    const allWords = sql`(select q.all_words from query q)`;
+    const anyWord = sql`(select q.any_word from query q)`;
+    const matching = conditions(filters, allWords);
+    // Constants written into the text: a generic plan must see the limits it works to.
+    const enough = sql.raw(String(Math.max(LIMITS.searchRankedMax, countBound) + 1));
     const candidates = (scope: SQL) => sql`
-      select cs.user_id, cs.rating_score, ts_rank('{0.1, 0.2, 0.4, 1.0}', cs.document, ${text}, 1) as rank
-      from crew_search cs where ${where} and ${scope} limit ${enough}`;
+      select cs.user_id, cs.rating_score, ts_rank('{0.1, 0.2, 0.4, 1.0}', cs.document, ${allWords}, 1) as rank
+      from crew_search cs where ${matching} and ${scope} limit ${enough}`;
     // Tier by tier, best first, each read only when every tier before it fell short (a one-time
     // filter: the scan does not run at all otherwise); a full tier's matches stand for all.
     const tiers = [...SEARCH_TIER_MIN_SCORES.map((_, i) => sql.raw(`cs.search_tier <= ${i + 1}`)), sql`true`];
@@ -198,7 +200,9 @@ export async function findPage(
         order by rank * (1 + rating_score / 10) desc, rating_score desc, user_id desc) as ordinal
       from ranked order by ordinal limit ${limit} offset ${offset}`;
     statement = sql`
-      with ${sql.join(scans, sql`, `)},
+      with query as materialized (
+        select ${tsquery(filters.text)} as all_words, ${tsquery(filters.text, 'any')} as any_word),
+      ${sql.join(scans, sql`, `)},
       ranked as materialized (
         ${sql.join(
           names.map((name, index) =>
@@ -209,7 +213,12 @@ export async function findPage(
           sql` union all `,
         )}
       )
-      ${cardsOf(page, filters.text, countedOr(sql`(select count(*) from ranked)::int`, where))}`;
+      ${cardsOf(page, anyWord, countedOr(sql`(select count(*) from ranked)::int`, where))}`;
+    // Text alone plans the same whatever the words (the tiers' text indexes); a role or place
+    // could make another index the better start, which only a plan for those values can see.
+    prepared = Object.entries(filters).every(
+      ([key, value]) => key === 'text' || value === null || value === undefined || value === false,
+    );
   } else {
     const order = ORDER[sort === 'relevance' ? 'rating' : sort];
     // Numbered after the limit, so the index walk still stops at the page.
@@ -219,10 +228,12 @@ export async function findPage(
         where ${where} order by ${order} limit ${limit} offset ${offset}) cs`;
     statement = sql`
       with counted as materialized (${countUpTo(where)})
-      ${cardsOf(page, filters.text, countedOr(sql`(select total from counted)`, where))}`;
+      ${cardsOf(page, filters.text && tsquery(filters.text, 'any'), countedOr(sql`(select total from counted)`, where))}`;
   }
   type Counted = { total: number; estimate: string | null };
-  const { rows } = await db.execute<CrewCardRow & Counted>(statement);
+  const rows = prepared
+    ? await executePrepared<CrewCardRow & Counted>(db, statement)
+    : (await db.execute<CrewCardRow & Counted>(statement)).rows;
   // A page past the end has no rows to carry the count: count on its own (rare).
   const [counted] = rows[0]
     ? [rows[0]]

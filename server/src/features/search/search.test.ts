@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import stem from 'wink-porter2-stemmer';
 import { LIMITS } from '#common/limits';
 import type { SearchResponse, SearchResult } from '#common/schemas/search';
 import { newUser, TestBrowser } from '../../../test/client.ts';
@@ -71,6 +72,34 @@ describe('GET /api/search', () => {
       bio: 'Shoots on film whenever the budget allows.',
     });
     await addPerson({ name: 'Tobiah Wrenfield', location: 'Vancouver, BC', roles: ['Sound Mixer'] });
+  });
+
+  it('answers the same once PostgreSQL keeps a generic plan for the search statement', async () => {
+    // A text-only search is a prepared statement: from the sixth run on a connection PostgreSQL
+    // may stop planning it for these words and reuse a plan made without them.
+    const answers = [];
+    for (let run = 0; run < 8; run++) {
+      const body = await search(run % 2 === 0 ? 'q=steadicam%20night' : 'q=director');
+      answers.push({
+        total: body.total,
+        ids: body.results.map((r) => r.id),
+        snippets: body.results.map((r) => r.snippet),
+      });
+    }
+    expect(answers[0]?.ids).toContain(ids.get('Marisol Quintero'));
+    for (const [run, answer] of answers.entries()) expect(answer).toEqual(answers[run % 2]);
+  });
+
+  it('stems the words snippets are cut from as PostgreSQL does', async () => {
+    const { rows } = await t.db.execute<{ word: string; lexeme: string }>(sql`
+      select distinct w.word, l.lexemes[1] as lexeme
+      from crew_search cs
+      cross join lateral regexp_split_to_table(lower(cs.snippet_source), '[^[:alnum:]]+') as w(word)
+      cross join lateral (select ts_lexize('english_stem', w.word) as lexemes) l
+      where w.word <> '' and cardinality(l.lexemes) > 0`);
+    expect(rows.length).toBeGreaterThan(100);
+    const differing = rows.filter((row) => stem(row.word) !== row.lexeme);
+    expect(differing).toEqual([]);
   });
 
   it('finds a person by their exact name, first', async () => {

@@ -3,7 +3,6 @@ import type {
   SearchQuery,
   SearchResponse,
   SearchResult,
-  SnippetPart,
   TopRatedQuery,
   TopRatedResponse,
 } from '#common/schemas/search';
@@ -20,6 +19,7 @@ import {
   searchUnits,
   searchWords,
 } from './search-text.ts';
+import { cutSnippet, tsqueryLexemes } from './snippet.ts';
 
 export const PREMIUM_FILTER_MESSAGE =
   'Advanced filters (minimum rating, reviews, years of experience, portfolio, verified collaborations) are a Premium feature';
@@ -30,32 +30,15 @@ export function assertMayUsePremiumFilters(query: SearchQuery, isSubscribed: boo
   if (used.length > 0 && !isSubscribed) throw new HttpError(403, PREMIUM_FILTER_MESSAGE);
 }
 
-/**
- * Splits ts_headline output at its markers into plain and matched stretches, with an ellipsis
- * where the fragment starts or ends inside the text it was cut from.
- */
-export function snippetParts(
-  headline: string | null,
-  source: { head: string | null; tail: string | null } = { head: null, tail: null },
-): SnippetPart[] | null {
-  if (!headline?.includes(q.MATCH_START)) return null;
-  const parts: SnippetPart[] = [];
-  for (const [index, piece] of headline.split(new RegExp(`[${q.MATCH_START}${q.MATCH_END}]`)).entries()) {
-    if (piece) parts.push({ text: piece, match: index % 2 === 1 });
-  }
-  const plain = parts.map((part) => part.text).join('');
-  if (
-    source.head !== null &&
-    !plain.startsWith(source.head.slice(0, Math.min(source.head.length, plain.length)))
-  )
-    parts.unshift({ text: '… ', match: false });
-  if (source.tail !== null && !plain.endsWith(source.tail.slice(-Math.min(source.tail.length, plain.length))))
-    parts.push({ text: ' …', match: false });
-  return parts;
-}
-
 async function toResults(db: Database, rows: q.CrewCardRow[]): Promise<SearchResult[]> {
   const roles = await getRolesById(db);
+  const lexemes = new Map<string, Set<string>>();
+  const snippetOf = ({ snippet_source: source, snippet_query: query }: q.CrewCardRow) => {
+    if (source === null || query === null) return null;
+    let words = lexemes.get(query);
+    if (!words) lexemes.set(query, (words = tsqueryLexemes(query)));
+    return cutSnippet(source, words);
+  };
   return rows.map((row) => ({
     id: row.id,
     username: row.username,
@@ -70,7 +53,7 @@ async function toResults(db: Database, rows: q.CrewCardRow[]): Promise<SearchRes
     ratingAverage: Math.round(row.rating_average * 100) / 100,
     ratingCount: row.rating_count,
     isSubscribed: row.is_subscribed,
-    snippet: snippetParts(row.snippet, { head: row.snippet_head, tail: row.snippet_tail }),
+    snippet: snippetOf(row),
   }));
 }
 
