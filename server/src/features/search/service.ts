@@ -19,7 +19,7 @@ import {
   searchUnits,
   searchWords,
 } from './search-text.ts';
-import { cutSnippet, tsqueryLexemes } from './snippet.ts';
+import { snippetCutter } from './snippet.ts';
 
 export const PREMIUM_FILTER_MESSAGE =
   'Advanced filters (minimum rating, reviews, years of experience, portfolio, verified collaborations) are a Premium feature';
@@ -32,12 +32,12 @@ export function assertMayUsePremiumFilters(query: SearchQuery, isSubscribed: boo
 
 async function toResults(db: Database, rows: q.CrewCardRow[]): Promise<SearchResult[]> {
   const roles = await getRolesById(db);
-  const lexemes = new Map<string, Set<string>>();
+  const cutters = new Map<string, ReturnType<typeof snippetCutter>>();
   const snippetOf = ({ snippet_source: source, snippet_query: query }: q.CrewCardRow) => {
     if (source === null || query === null) return null;
-    let words = lexemes.get(query);
-    if (!words) lexemes.set(query, (words = tsqueryLexemes(query)));
-    return cutSnippet(source, words);
+    const cut = cutters.get(query) ?? snippetCutter(query);
+    cutters.set(query, cut);
+    return cut(source);
   };
   return rows.map((row) => ({
     id: row.id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SnippetPart } from '#common/schemas/search';
-import { cutSnippet, tsqueryLexemes } from './snippet.ts';
+import { snippetCutter, tsqueryLexemes } from './snippet.ts';
 
 const shown = (parts: SnippetPart[] | null) =>
   parts?.map((part) => (part.match ? `[${part.text}]` : part.text)).join('') ?? null;
@@ -18,23 +18,23 @@ describe('tsqueryLexemes', () => {
   });
 });
 
-describe('cutSnippet', () => {
+describe('snippetCutter', () => {
   it('marks words by their stem, as the english text search configuration reads them', () => {
-    const lexemes = tsqueryLexemes("'documentari' | 'photographi'");
-    expect(shown(cutSnippet('Shoots documentaries; loves photography.', lexemes))).toBe(
+    const cut = snippetCutter("'documentari' | 'photographi'");
+    expect(shown(cut('Shoots documentaries; loves photography.'))).toBe(
       'Shoots [documentaries]; loves [photography].',
     );
   });
 
   it('answers nothing when no word matches', () => {
-    expect(cutSnippet('Lights big night exteriors.', new Set(['steadicam']))).toBeNull();
+    expect(snippetCutter("'steadicam'")('Lights big night exteriors.')).toBeNull();
   });
 
   it('cuts 22 words around the stretch with the most different search words, with ellipses', () => {
     const filler = (from: number, count: number) =>
       Array.from({ length: count }, (_, i) => `w${from + i}`).join(' ');
     const source = `${filler(0, 10)} gaffer ${filler(10, 30)} gaffer steadicam ${filler(40, 30)}`;
-    const parts = cutSnippet(source, new Set(['gaffer', 'steadicam']));
+    const parts = snippetCutter("'gaffer' | 'steadicam'")(source);
     const text = shown(parts) ?? '';
     expect(text.startsWith('… ')).toBe(true);
     expect(text.endsWith(' …')).toBe(true);
@@ -48,8 +48,6 @@ describe('cutSnippet', () => {
   });
 
   it('keeps the whole text when it is short, with its punctuation and no ellipsis', () => {
-    expect(shown(cutSnippet('"Gaffer" on Glass City.', new Set(['gaffer'])))).toBe(
-      '"[Gaffer]" on Glass City.',
-    );
+    expect(shown(snippetCutter("'gaffer'")('"Gaffer" on Glass City.'))).toBe('"[Gaffer]" on Glass City.');
   });
 });

@@ -16,71 +16,113 @@ export function tsqueryLexemes(query: string): Set<string> {
   return lexemes;
 }
 
-/** A word of the source text and where it stands. */
-interface Word {
-  start: number;
-  end: number;
-  /** The index word it matched, if any. */
-  match: string | null;
+/**
+ * Whether a UTF-16 code unit can be part of a word: ASCII letters and digits read fast. Halves of
+ * surrogate pairs count as word units too: such a word can only fail to match.
+ */
+const NON_ASCII_WORD = /[\p{L}\p{N}]/u;
+function isWordUnit(code: number): boolean {
+  if (code < 128)
+    return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  return NON_ASCII_WORD.test(String.fromCharCode(code)) || (code >= 0xd800 && code <= 0xdfff);
+}
+
+/** Stems already worked out, shared by every search: crew write with a few thousand words. */
+const stems = new Map<string, string>();
+function stemOf(word: string): string {
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    if (stems.size >= 20_000) stems.clear();
+    stemmed = stem(word);
+    stems.set(word, stemmed);
+  }
+  return stemmed;
 }
 
 /**
- * Which words of `text` match one of `lexemes`, read the way PostgreSQL's `english` configuration
- * reads them: lower-cased, then Snowball's English (Porter2) stem, the stemmer PostgreSQL uses.
- * A word is only stemmed when it could match: when it starts as some index word does.
+ * Cuts the snippets of result cards for one search. `query` is the search words as a tsquery's
+ * text (PostgreSQL's `any_word::text`).
  */
-function readWords(text: string, lexemes: ReadonlySet<string>): Word[] {
+export function snippetCutter(query: string): (source: string) => SnippetPart[] | null {
+  const lexemes = tsqueryLexemes(query);
   const openings = new Set([...lexemes].map((lexeme) => lexeme.slice(0, 2)));
-  const words: Word[] = [];
-  for (const found of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const lower = found[0].toLowerCase();
-    let match: string | null = null;
-    if (lexemes.has(lower)) match = lower;
-    else if (openings.has(lower.slice(0, 2))) {
-      const stemmed = stem(lower);
-      if (lexemes.has(stemmed)) match = stemmed;
+  /**
+   * The words of `source` (start and end offsets) and, for each, the index word it matches, read
+   * the way PostgreSQL's `english` configuration reads them: lower-cased, then Snowball's English
+   * (Porter2) stem. A word is only stemmed when it starts as some index word does.
+   */
+  const readWords = (source: string) => {
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const matches: (string | null)[] = [];
+    let at = 0;
+    while (at < source.length) {
+      if (!isWordUnit(source.charCodeAt(at))) {
+        at++;
+        continue;
+      }
+      const start = at;
+      while (at < source.length && isWordUnit(source.charCodeAt(at))) at++;
+      const lower = source.slice(start, at).toLowerCase();
+      let match: string | null = null;
+      if (lexemes.has(lower)) match = lower;
+      else if (openings.has(lower.slice(0, 2)) && lexemes.has(stemOf(lower))) match = stemOf(lower);
+      starts.push(start);
+      ends.push(at);
+      matches.push(match);
     }
-    words.push({ start: found.index, end: found.index + found[0].length, match });
-  }
-  return words;
+    return { starts, ends, matches };
+  };
+  return (source) => cutSnippet(source, readWords(source));
 }
 
 /**
  * The snippet of a result card: at most SNIPPET_WORDS words of `source` around the stretch that
  * matches the most different search words (the earliest such), the matches marked, an ellipsis
  * where it is cut from longer text. Null when nothing in `source` matches. It is cut here rather
- * than by ts_headline, which reads and stems every word of every card in the database (ADR 012).
+ * than by ts_headline, which parses and stems every word of the text inside PostgreSQL (ADR 012).
  */
-export function cutSnippet(source: string, lexemes: ReadonlySet<string>): SnippetPart[] | null {
-  const words = readWords(source, lexemes);
-  const matched = words.flatMap((word, index) => (word.match ? [index] : []));
+function cutSnippet(
+  source: string,
+  words: { starts: number[]; ends: number[]; matches: (string | null)[] },
+): SnippetPart[] | null {
+  const { starts, ends, matches } = words;
+  const matched: number[] = [];
+  for (const [index, match] of matches.entries()) if (match) matched.push(index);
   if (matched.length === 0) return null;
   let best = { first: 0, last: 0, distinct: 0, count: 0 };
   for (const [k, first] of matched.entries()) {
-    const within = matched.slice(k).filter((index) => index < first + SNIPPET_WORDS);
-    const distinct = new Set(within.map((index) => words[index]?.match)).size;
-    if (distinct > best.distinct || (distinct === best.distinct && within.length > best.count)) {
-      best = { first, last: within.at(-1) ?? first, distinct, count: within.length };
+    const seen = new Set<string | null>();
+    let last = first;
+    let count = 0;
+    for (let j = k; j < matched.length && (matched[j] as number) < first + SNIPPET_WORDS; j++) {
+      last = matched[j] as number;
+      seen.add(matches[last] ?? null);
+      count++;
+    }
+    if (seen.size > best.distinct || (seen.size === best.distinct && count > best.count)) {
+      best = { first, last, distinct: seen.size, count };
     }
   }
   // The words left over go half before the matches and half after, as ts_headline stretches.
   const spare = SNIPPET_WORDS - (best.last - best.first + 1);
   let from = Math.max(0, best.first - Math.floor(spare / 2));
-  const to = Math.min(words.length - 1, from + SNIPPET_WORDS - 1);
+  const to = Math.min(starts.length - 1, from + SNIPPET_WORDS - 1);
   from = Math.max(0, Math.min(from, to - SNIPPET_WORDS + 1));
 
   // Punctuation before the first word and after the last stays; text cut away becomes an ellipsis.
-  const end = to === words.length - 1 ? source.trimEnd().length : (words[to] as Word).end;
+  const end = to === starts.length - 1 ? source.trimEnd().length : (ends[to] as number);
   const parts: SnippetPart[] = [];
   if (from > 0) parts.push({ text: '… ', match: false });
-  let at = from === 0 ? source.length - source.trimStart().length : (words[from] as Word).start;
-  for (const word of words.slice(from, to + 1)) {
-    if (!word.match) continue;
-    if (word.start > at) parts.push({ text: source.slice(at, word.start), match: false });
-    parts.push({ text: source.slice(word.start, word.end), match: true });
-    at = word.end;
+  let at = from === 0 ? source.length - source.trimStart().length : (starts[from] as number);
+  for (let index = from; index <= to; index++) {
+    if (!matches[index]) continue;
+    const start = starts[index] as number;
+    if (start > at) parts.push({ text: source.slice(at, start), match: false });
+    parts.push({ text: source.slice(start, ends[index]), match: true });
+    at = ends[index] as number;
   }
   if (end > at) parts.push({ text: source.slice(at, end), match: false });
-  if (to < words.length - 1) parts.push({ text: ' …', match: false });
+  if (to < starts.length - 1) parts.push({ text: ' …', match: false });
   return parts;
 }
