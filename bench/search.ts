@@ -8,7 +8,7 @@
  * The database must already hold the crew (`npm run seed -- --users N` with the same DATABASE_URL).
  */
 import { type ChildProcess, execFile } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -144,20 +144,53 @@ async function measureRaw(plans: Plan[]) {
   return summarise(latencies);
 }
 
-async function measureHttp(port: number, paths: string[]) {
-  return values.load === 'wrk' ? measureWithWrk(port, paths) : measureWithAutocannon(port, paths);
+/** Two seconds to warm up, then the measurement, with the CPU it took. */
+async function measureHttp(port: number, serverPid: number, paths: string[]) {
+  const measure = values.load === 'wrk' ? measureWithWrk : measureWithAutocannon;
+  await measure(port, paths, 2);
+  return withCpu(serverPid, () => measure(port, paths, duration));
 }
 
-async function measureWithAutocannon(port: number, paths: string[]) {
+/** CPU time (ms, user + system) used so far by the server process and by all of PostgreSQL's. */
+async function cpuTimes(serverPid: number) {
+  const ticksPerMs = 100 / 1000; // Linux's USER_HZ
+  let server = 0;
+  let postgres = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const close = stat.lastIndexOf(')');
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
+    const fields = stat.slice(close + 2).split(' ');
+    const used = (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
+    if (Number(entry) === serverPid) server += used;
+    else if (comm === 'postgres') postgres += used;
+  }
+  return { server, postgres };
+}
+
+/** What `measure` cost the server and PostgreSQL in CPU, per request (ms). */
+async function withCpu<T extends { perSecond: number }>(serverPid: number, measure: () => Promise<T>) {
+  const before = await cpuTimes(serverPid);
+  const result = await measure();
+  const after = await cpuTimes(serverPid);
+  const requests = result.perSecond * duration;
+  return {
+    ...result,
+    serverCpu: (after.server - before.server) / requests,
+    postgresCpu: (after.postgres - before.postgres) / requests,
+  };
+}
+
+async function measureWithAutocannon(port: number, paths: string[], seconds: number) {
   const latencies: number[] = [];
   let i = 0;
   const requests: autocannon.Request[] = [
     { setupRequest: (request) => ({ ...request, path: paths[i++ % paths.length] as string }) },
   ];
   const url = `http://127.0.0.1:${port}`;
-  await autocannon({ url, connections, duration: 2, requests });
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration, requests }, (error, done) =>
+    const instance = autocannon({ url, connections, duration: seconds, requests }, (error, done) =>
       error ? reject(error) : resolve(done),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
@@ -165,11 +198,11 @@ async function measureWithAutocannon(port: number, paths: string[]) {
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${paths[0]}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
-  return summarise(latencies);
+  return summarise(latencies, seconds);
 }
 
 /** wrk, one thread, the paths in turn; its histogram gives the percentiles (µs). */
-async function measureWithWrk(port: number, paths: string[]) {
+async function measureWithWrk(port: number, paths: string[], seconds: number) {
   const script = path.join(dataDir, 'paths.lua');
   await writeFile(
     script,
@@ -197,8 +230,7 @@ end
       script,
       `http://127.0.0.1:${port}`,
     ]);
-  await run(2);
-  const { stdout } = await run(duration);
+  const { stdout } = await run(seconds);
   const match = /RESULT (\d+) (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+)/.exec(stdout);
   if (!match) throw new Error(`wrk printed no result:\n${stdout}`);
   const [requests = 0, micros = 1, non2xx = 0, errors = 0, p50 = 0, p95 = 0] = match.slice(1).map(Number);
@@ -206,11 +238,11 @@ end
   return { p50: p50 / 1000, p95: p95 / 1000, perSecond: requests / (micros / 1e6) };
 }
 
-function summarise(latencies: number[]) {
+function summarise(latencies: number[], seconds = duration) {
   return {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
-    perSecond: latencies.length / duration,
+    perSecond: latencies.length / seconds,
   };
 }
 
@@ -232,14 +264,18 @@ try {
     '/api/health',
   );
   children.push(server.child);
-  const rows: { name: string; http: ReturnType<typeof summarise>; raw: ReturnType<typeof summarise> }[] = [];
+  const rows: {
+    name: string;
+    http: Awaited<ReturnType<typeof measureHttp>>;
+    raw: ReturnType<typeof summarise>;
+  }[] = [];
   for (const kind of kinds) {
     const plans: Plan[] = [];
     for (const url of kind.paths) plans.push(await capture(url));
     // Warm both paths the same way, then measure one after the other.
     await measureRaw(plans.slice(0, 4));
     const raw = await measureRaw(plans);
-    const http = await measureHttp(server.port, kind.paths);
+    const http = await measureHttp(server.port, server.child.pid ?? 0, kind.paths);
     rows.push({ name: kind.name, http, raw });
     console.error(`${kind.name}: http p95 ${http.p95.toFixed(1)} ms, sql p95 ${raw.p95.toFixed(1)} ms`);
   }
@@ -248,12 +284,12 @@ try {
     `\n${crewCount.toLocaleString('en')} crew · ${connections} connections · ${duration} s per measurement · pool ${POOL_SIZE} · HTTP load by ${values.load} · Node ${process.version}\n`,
   );
   console.log(
-    '| Query | HTTP p50 | HTTP p95 | HTTP req/s | SQL p50 | SQL p95 | SQL req/s | HTTP p95 ÷ (1.5 × SQL p95 + 2) |',
+    '| Query | HTTP p50 | HTTP p95 | HTTP req/s | SQL p50 | SQL p95 | SQL req/s | HTTP p95 ÷ (1.5 × SQL p95 + 2) | CPU per search: server, PostgreSQL |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const { name, http, raw } of rows) {
     console.log(
-      `| ${name} | ${ms(http.p50)} | ${ms(http.p95)} | ${Math.round(http.perSecond)} | ${ms(raw.p50)} | ${ms(raw.p95)} | ${Math.round(raw.perSecond)} | ${(http.p95 / (1.5 * raw.p95 + 2)).toFixed(2)} |`,
+      `| ${name} | ${ms(http.p50)} | ${ms(http.p95)} | ${Math.round(http.perSecond)} | ${ms(raw.p50)} | ${ms(raw.p95)} | ${Math.round(raw.perSecond)} | ${(http.p95 / (1.5 * raw.p95 + 2)).toFixed(2)} | ${http.serverCpu.toFixed(2)} + ${http.postgresCpu.toFixed(2)} ms |`,
     );
   }
   const find = (name: string) => rows.find((row) => row.name === name);
