@@ -85,8 +85,9 @@ function estimateOf(where: SQL): SQL {
 
 /** The exact count up to searchExactCountMax + 1 (`counted`), and past it the estimate. */
 function countedOr(counted: SQL, where: SQL): SQL {
+  // A subquery of its own, so that it runs once (an initplan), not for every row of the page.
   return sql`, ${counted} as total,
-    case when ${counted} > ${LIMITS.searchExactCountMax} then ${estimateOf(where)} end as estimate`;
+    (select case when ${counted} > ${LIMITS.searchExactCountMax} then ${estimateOf(where)} end) as estimate`;
 }
 
 const ORDER: Record<Exclude<SearchSort, 'relevance'>, SQL> = {
@@ -195,10 +196,14 @@ export async function findPage(
       (scope, index) =>
         sql`${names[index]} as materialized (${candidates(sql`${scope} and ${shortOf(names.slice(0, index))}`)})`,
     );
+    // The page as a range of ordinals rather than LIMIT/OFFSET: planned without the values, a
+    // LIMIT is taken to keep a tenth of the rows, and the cards of 60 would outweigh any plan.
     const page = sql`
-      select user_id, row_number() over (
-        order by rank * (1 + rating_score / 10) desc, rating_score desc, user_id desc) as ordinal
-      from ranked order by ordinal limit ${limit} offset ${offset}`;
+      select user_id, ordinal from (
+        select user_id, row_number() over (
+          order by rank * (1 + rating_score / 10) desc, rating_score desc, user_id desc) as ordinal
+        from ranked) numbered
+      where ordinal > ${offset}::int and ordinal <= ${offset + limit}::int`;
     statement = sql`
       with query as materialized (
         select ${tsquery(filters.text)} as all_words, ${tsquery(filters.text, 'any')} as any_word),
