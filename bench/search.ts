@@ -151,11 +151,11 @@ async function measureHttp(port: number, serverPid: number, paths: string[]) {
   return withCpu(serverPid, () => measure(port, paths, duration));
 }
 
-/** CPU time (ms, user + system) used so far by the server process and by all of PostgreSQL's. */
+/** CPU time (ms, user + system) used so far by each PostgreSQL process, and by the server's. */
 async function cpuTimes(serverPid: number) {
   const ticksPerMs = 100 / 1000; // Linux's USER_HZ
+  const postgres = new Map<number, number>();
   let server = 0;
-  let postgres = 0;
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
@@ -163,8 +163,8 @@ async function cpuTimes(serverPid: number) {
     const comm = stat.slice(stat.indexOf('(') + 1, close);
     const fields = stat.slice(close + 2).split(' ');
     const used = (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
-    if (Number(entry) === serverPid) server += used;
-    else if (comm === 'postgres') postgres += used;
+    if (Number(entry) === serverPid) server = used;
+    else if (comm === 'postgres') postgres.set(Number(entry), used);
   }
   return { server, postgres };
 }
@@ -175,10 +175,14 @@ async function withCpu<T extends { perSecond: number }>(serverPid: number, measu
   const result = await measure();
   const after = await cpuTimes(serverPid);
   const requests = result.perSecond * duration;
+  // Per process, so that a connection closed meanwhile (the raw runner's pool idles out) does
+  // not take its earlier CPU out of the sum.
+  let postgres = 0;
+  for (const [pid, used] of after.postgres) postgres += used - (before.postgres.get(pid) ?? 0);
   return {
     ...result,
     serverCpu: (after.server - before.server) / requests,
-    postgresCpu: (after.postgres - before.postgres) / requests,
+    postgresCpu: postgres / requests,
   };
 }
 

@@ -260,7 +260,8 @@ function countUpTo(where: SQL): SQL {
  * "atlanta, ga"), from the short list of distinct places rather than from a million profiles.
  */
 export async function matchingPlaces(db: Database, location: string): Promise<string[]> {
-  const { rows } = await db.execute<{ location: string }>(sql`
+  // Prepared: the plan (the trigram index of a short list) is the same for any place typed.
+  const rows = await executePrepared<{ location: string }>(db, sql`
     select sl.location from search_locations sl where ${location} <% sl.location
     order by word_similarity(${location}, sl.location) desc, sl.location limit 50`);
   return rows.map((row) => row.location);
@@ -287,12 +288,13 @@ export async function lookupWords(
   words: readonly string[],
   typedIndex: number | null,
 ): Promise<WordLookup[]> {
-  const { rows } = await db.execute<WordLookup & { ord: number }>(sql`
+  // Prepared: primary-key and trigram lookups, planned the same whatever the words.
+  const rows = await executePrepared<WordLookup & { ord: number }>(db, sql`
     select w.ord::int as ord, v.lexemes, k.known,
       case when w.ord = ${typedIndex === null ? 0 : typedIndex + 1} then array(
         select l.lexeme from search_lexemes l
         where l.lexeme >= p.prefix and l.lexeme < p.prefix || chr(1114111)
-        order by length(l.lexeme), l.lexeme limit ${LIMITS.searchCompletionsRead}) end as completions,
+        order by length(l.lexeme), l.lexeme limit ${sql.raw(String(LIMITS.searchCompletionsRead))}) end as completions,
       case when not k.known and length(w.word) >= 4 then (
         select st.term from search_terms st where st.term % w.word
         order by similarity(st.term, w.word) desc, st.term limit 1) end as closest
