@@ -29,6 +29,8 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '40' },
     // wrk (C) takes a fraction of autocannon's CPU, which the two cores otherwise share with the server.
     load: { type: 'string', default: 'wrk' },
+    // Only the kinds of query whose name contains this, e.g. --only 'free text'.
+    only: { type: 'string', default: '' },
   },
 });
 if (values.load !== 'wrk' && values.load !== 'autocannon') {
@@ -273,7 +275,7 @@ try {
     http: Awaited<ReturnType<typeof measureHttp>>;
     raw: ReturnType<typeof summarise>;
   }[] = [];
-  for (const kind of kinds) {
+  for (const kind of kinds.filter((k) => k.name.includes(values.only))) {
     const plans: Plan[] = [];
     for (const url of kind.paths) plans.push(await capture(url));
     // Warm both paths the same way, then measure one after the other.

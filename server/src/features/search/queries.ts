@@ -261,9 +261,12 @@ function countUpTo(where: SQL): SQL {
  */
 export async function matchingPlaces(db: Database, location: string): Promise<string[]> {
   // Prepared: the plan (the trigram index of a short list) is the same for any place typed.
-  const rows = await executePrepared<{ location: string }>(db, sql`
+  const rows = await executePrepared<{ location: string }>(
+    db,
+    sql`
     select sl.location from search_locations sl where ${location} <% sl.location
-    order by word_similarity(${location}, sl.location) desc, sl.location limit 50`);
+    order by word_similarity(${location}, sl.location) desc, sl.location limit 50`,
+  );
   return rows.map((row) => row.location);
 }
 
@@ -289,7 +292,9 @@ export async function lookupWords(
   typedIndex: number | null,
 ): Promise<WordLookup[]> {
   // Prepared: primary-key and trigram lookups, planned the same whatever the words.
-  const rows = await executePrepared<WordLookup & { ord: number }>(db, sql`
+  const rows = await executePrepared<WordLookup & { ord: number }>(
+    db,
+    sql`
     select w.ord::int as ord, v.lexemes, k.known,
       case when w.ord = ${typedIndex === null ? 0 : typedIndex + 1} then array(
         select l.lexeme from search_lexemes l
@@ -304,7 +309,8 @@ export async function lookupWords(
     cross join lateral (
       select coalesce(bool_and(exists (select 1 from search_lexemes l where l.lexeme = x.lexeme)), true) as known
       from unnest(v.lexemes) as x(lexeme)) k
-    order by w.ord`);
+    order by w.ord`,
+  );
   return rows.map(({ ord: _ord, ...row }) => row);
 }
 
