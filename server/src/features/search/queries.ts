@@ -1,9 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { LIMITS } from '#common/limits';
 import type { SearchSort } from '#common/schemas/search';
 import type { Database } from '../../db/client.ts';
-import { executePrepared } from '../../db/prepared.ts';
+import { executePrepared, renderSql } from '../../db/prepared.ts';
 import { SEARCH_TIER_MIN_SCORES } from '../../db/schema/index.ts';
 
 /**
@@ -71,14 +70,12 @@ function conditions(f: SearchFilters, textMatch?: SQL): SQL {
   return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
 }
 
-const dialect = new PgDialect();
-
 /**
  * The planner's estimate of how many crew match `where`, as an expression: crew_search_estimate
  * (migration 0006) plans the condition, sent as text with its values, without reading a row.
  */
 function estimateOf(where: SQL): SQL {
-  const { sql: condition, params } = dialect.sqlToQuery(where);
+  const { text: condition, params } = renderSql(where);
   const values = params.map((value) => sql`${sql.param(value)}::text`);
   return sql`crew_search_estimate(${condition}, array[${sql.join(values, sql`, `)}]::text[])`;
 }

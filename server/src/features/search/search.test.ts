@@ -102,6 +102,19 @@ describe('GET /api/search', () => {
     expect(differing).toEqual([]);
   });
 
+  it('answers an empty page past the last result, with the total still right', async () => {
+    const few = await search('q=Marisol&limit=1');
+    expect(few.total).toBeGreaterThan(0);
+    const past = await search(`q=Marisol&limit=1&page=${few.total + 1}`);
+    expect(past.results).toEqual([]);
+    expect(past.total).toBe(few.total);
+    // Past the end of everyone: the count alone, and the estimate past the bound.
+    const many = await search('sort=rating&limit=50&page=20');
+    expect(many.results).toEqual([]);
+    expect(many.totalIsCapped).toBe(true);
+    expect(many.total).toBeGreaterThan(LIMITS.searchExactCountMax);
+  });
+
   it('finds a person by their exact name, first', async () => {
     const body = await search('q=Marisol%20Quintero');
     expect(names(body)[0]).toBe('Marisol Quintero');
