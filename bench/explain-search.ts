@@ -18,7 +18,7 @@ try {
     for (const statement of statements.filter(
       (s) => /crew_search|search_terms/.test(s.text) && !/^\s*explain/i.test(s.text),
     )) {
-      const plan = await query(`explain (analyze, buffers) ${statement.text}`, statement.values as unknown[]);
+      const plan = await query(`explain (analyze, buffers) ${statement.text}`, statement.values);
       console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'), '\n');
     }
   }

@@ -41,21 +41,36 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[rank] as number;
 }
 
+/** A statement as the server sent it; `name` is set for a named (prepared) one. */
+export interface RecordedStatement {
+  name?: string;
+  text: string;
+  values: unknown[];
+}
+
+/** What pg's `query(config)` or `query(text, values)` was asked to send. */
+// biome-ignore lint/suspicious/noExplicitAny: pg's overloads
+export function recordedStatement(config: any, values?: unknown[]): RecordedStatement {
+  return typeof config === 'string'
+    ? { text: config, values: values ?? [] }
+    : { name: config.name, text: config.text, values: config.values ?? values ?? [] };
+}
+
 /**
  * A one-connection database handle for the search tools that records every statement sent through
- * it; `query` sends a statement without recording it.
+ * it; `query` sends a statement without recording it (a recorded one as it was sent: prepared
+ * when it was).
  */
 export function recordingDatabase(connectionString: string | undefined) {
   const pool = new pg.Pool({ connectionString, max: 1 });
-  const statements: { text: string; values: unknown[] }[] = [];
-  const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+  const statements: RecordedStatement[] = [];
+  const query = pool.query.bind(pool) as (
+    statement: string | RecordedStatement,
+    values?: unknown[],
+  ) => Promise<pg.QueryResult>;
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
   (pool as any).query = (config: any, values?: unknown[]) => {
-    statements.push(
-      typeof config === 'string'
-        ? { text: config, values: values ?? [] }
-        : { text: config.text, values: config.values ?? values ?? [] },
-    );
+    statements.push(recordedStatement(config, values));
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
     return (query as any)(config, values);
   };

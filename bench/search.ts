@@ -20,7 +20,7 @@ import type { Database } from '../server/src/db/client.ts';
 import * as schema from '../server/src/db/schema/index.ts';
 import { GENRES, SKILLS } from '../server/src/db/seed/demo-words.ts';
 import { search } from '../server/src/features/search/service.ts';
-import { percentile, startServer } from './lib.ts';
+import { percentile, type RecordedStatement, recordedStatement, startServer } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -91,14 +91,8 @@ const kinds: { name: string; paths: string[] }[] = [
 ];
 
 // --- Capture the statements one search issues ------------------------------------------------
-interface Statement {
-  /** Set for a named (prepared) statement, replayed as one too. */
-  name?: string;
-  text: string;
-  values: unknown[];
-}
 /** Statements in waves: those sent together (Promise.all in the service) run together on replay. */
-type Plan = Statement[][];
+type Plan = RecordedStatement[][]; // a named (prepared) statement is replayed as one too
 async function capture(url: string): Promise<Plan> {
   const query = searchQuery.parse(Object.fromEntries(new URL(url, 'http://x').searchParams));
   const waves: Plan = [];
@@ -106,11 +100,8 @@ async function capture(url: string): Promise<Plan> {
   const original = pool.query.bind(pool);
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
   (pool as any).query = (config: any, params?: unknown[]) => {
-    const text = typeof config === 'string' ? config : config.text;
-    const values = typeof config === 'string' ? (params ?? []) : (config.values ?? params ?? []);
-    const name = typeof config === 'string' ? undefined : config.name;
     waves[completed] ??= [];
-    waves[completed]?.push({ name, text, values });
+    waves[completed]?.push(recordedStatement(config, params));
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
     return (original as any)(config, params).finally(() => {
       completed += 1;

@@ -20,7 +20,7 @@ try {
     console.log(`\n=== ${url}: ${whole.toFixed(2)} ms per search, ${issued.length} statements`);
     for (const statement of issued) {
       started = performance.now();
-      for (let i = 0; i < rounds; i++) await query(statement.text, statement.values as unknown[]);
+      for (let i = 0; i < rounds; i++) await query(statement);
       const each = (performance.now() - started) / rounds;
       console.log(`${each.toFixed(2)} ms  ${statement.text.replace(/\s+/g, ' ').slice(0, 110)}`);
     }

@@ -30,7 +30,7 @@ export interface SearchFilters {
 }
 
 /** A tsquery literal matching any of these index words exactly: `'chen' | 'cheng'`. */
-export function anyOfLexemes(lexemes: readonly string[]): string {
+function anyOfLexemes(lexemes: readonly string[]): string {
   return lexemes.map((lexeme) => `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`).join(' | ');
 }
 
@@ -239,7 +239,11 @@ export async function findPage(
   // A page past the end has no rows to carry the count: count on its own (rare).
   const [counted] = rows[0]
     ? [rows[0]]
-    : (await db.execute<Counted>(sql`select 1 ${countedOr(sql`(${countUpTo(where)})`, where)}`)).rows;
+    : (
+        await db.execute<Counted>(sql`
+          with counted as materialized (${countUpTo(where)})
+          select 1 ${countedOr(sql`(select total from counted)`, where)}`)
+      ).rows;
   const cards = rows.map(({ total: _total, estimate: _estimate, ...card }) => card);
   const total = counted?.total ?? 0;
   if (total <= countBound) return { cards, total, estimated: false };

@@ -7,6 +7,7 @@ import { newUser, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { ratingSummaries, roles, subscriptions, userRoles, users, userTags } from '../../db/schema/index.ts';
 import { insertDemoCrew } from '../../db/seed/insert-crew.ts';
+import { findPage } from './queries.ts';
 import { PREMIUM_FILTER_MESSAGE } from './service.ts';
 
 /** People written for these tests, on top of 400 deterministic demo crew. */
@@ -113,6 +114,20 @@ describe('GET /api/search', () => {
     expect(many.results).toEqual([]);
     expect(many.totalIsCapped).toBe(true);
     expect(many.total).toBeGreaterThan(LIMITS.searchExactCountMax);
+  });
+
+  it('estimates past the bound with a filter whose value is a list', async () => {
+    // The estimate gets the condition's values as text: a list of role ids must arrive whole.
+    // Every role is more than a request may name, so findPage is asked directly.
+    await t.db.execute(sql`analyze crew_search`);
+    const everyRole = [...roleId.values()];
+    const filters = { text: null, roleIds: everyRole, categoryRoleIds: null, places: null };
+    const page = await findPage(t.db, filters, 'rating', 20, 0);
+    const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from crew_search`);
+    const crew = rows[0]?.n ?? 0;
+    expect(page.cards).toHaveLength(20);
+    expect(page.estimated).toBe(true);
+    expect(Math.abs(page.total - crew)).toBeLessThan(crew * 0.2);
   });
 
   it('finds a person by their exact name, first', async () => {
