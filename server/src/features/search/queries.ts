@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '#common/limits';
 import type { SearchSort } from '#common/schemas/search';
 import type { Database } from '../../db/client.ts';
-import { executePrepared, renderSql } from '../../db/prepared.ts';
+import { isPlaceholder, renderSql, runTemplate, StatementTemplates } from '../../db/prepared.ts';
 import { SEARCH_TIER_MIN_SCORES } from '../../db/schema/index.ts';
 
 /**
@@ -34,12 +34,66 @@ function anyOfLexemes(lexemes: readonly string[]): string {
   return lexemes.map((lexeme) => `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`).join(' | ');
 }
 
+/**
+ * What decides a search statement's text. Everything else is a value filling one of its
+ * placeholders, so each shape is written and rendered once per process (StatementTemplates).
+ */
+interface PageShape {
+  sort: SearchSort;
+  /** Which parts the search text has: words (`units`), completions of a typed word (`anyOf`). */
+  text: { units: boolean; anyOf: boolean } | null;
+  roles: boolean;
+  category: boolean;
+  places: 'nobody' | 'one' | 'many' | null;
+  minRating: boolean;
+  minReviews: boolean;
+  minYears: boolean;
+  hasPortfolio: boolean;
+  verifiedOnly: boolean;
+}
+
+function shapeOf(f: SearchFilters, sort: SearchSort): PageShape {
+  const places = f.places;
+  return {
+    sort,
+    text: f.text && { units: f.text.units.length > 0, anyOf: (f.text.anyOf?.length ?? 0) > 0 },
+    roles: f.roleIds !== null,
+    category: f.categoryRoleIds !== null,
+    places: places === null ? null : places.length === 0 ? 'nobody' : places.length === 1 ? 'one' : 'many',
+    minRating: f.minRating !== undefined,
+    minReviews: f.minReviews !== undefined,
+    minYears: f.minYears !== undefined,
+    hasPortfolio: f.hasPortfolio === true,
+    verifiedOnly: f.verifiedOnly === true,
+  };
+}
+
+/** The values for a shape's placeholders (every name, so that any shape finds its own). */
+function valuesOf(f: SearchFilters, limit: number, offset: number): Record<string, unknown> {
+  return {
+    allUnits: f.text?.units.join(' & '),
+    anyUnit: f.text?.units.join(' | '),
+    anyOf: f.text?.anyOf ? anyOfLexemes(f.text.anyOf) : undefined,
+    roleIds: f.roleIds,
+    categoryRoleIds: f.categoryRoleIds,
+    place: f.places?.[0],
+    places: f.places,
+    minRating: f.minRating,
+    minReviews: f.minReviews,
+    minYears: f.minYears,
+    limit,
+    offset,
+    end: offset + limit,
+  };
+}
+
+const value = (name: string) => sql.placeholder(name);
+
 /** The tsquery every unit of which must match (`all`), or any one of them (`any`, for snippets). */
-function tsquery(text: TextQuery, of: 'all' | 'any' = 'all'): SQL {
+function tsquery(text: NonNullable<PageShape['text']>, of: 'all' | 'any' = 'all'): SQL {
   const parts: SQL[] = [];
-  if (text.units.length > 0)
-    parts.push(sql`to_tsquery('english', ${text.units.join(of === 'all' ? ' & ' : ' | ')})`);
-  if (text.anyOf && text.anyOf.length > 0) parts.push(sql`${anyOfLexemes(text.anyOf)}::tsquery`);
+  if (text.units) parts.push(sql`to_tsquery('english', ${value(of === 'all' ? 'allUnits' : 'anyUnit')})`);
+  if (text.anyOf) parts.push(sql`${value('anyOf')}::tsquery`);
   if (parts.length === 0) return sql`''::tsquery`;
   return sql`(${sql.join(parts, of === 'all' ? sql` && ` : sql` || `)})`;
 }
@@ -48,25 +102,23 @@ function tsquery(text: TextQuery, of: 'all' | 'any' = 'all'): SQL {
  * The search condition over `crew_search cs`. Every value is cast where it is used, because
  * crew_search_estimate receives them as text.
  */
-function conditions(f: SearchFilters, textMatch?: SQL): SQL {
+function conditions(shape: PageShape, textMatch?: SQL): SQL {
   const parts: SQL[] = [];
-  if (f.text) parts.push(sql`cs.document @@ ${textMatch ?? tsquery(f.text)}`);
-  if (f.roleIds) parts.push(sql`cs.role_ids && ${sql.param(f.roleIds)}::integer[]`);
-  if (f.categoryRoleIds) parts.push(sql`cs.role_ids && ${sql.param(f.categoryRoleIds)}::integer[]`);
-  if (f.places) {
-    // One place (the usual case) as plain equality: the (location, rating_score) index then
-    // yields the crew of that place already in rating order.
-    if (f.places.length === 0) parts.push(sql`false`);
-    else if (f.places.length === 1) parts.push(sql`cs.location = ${f.places[0]}::text`);
-    else parts.push(sql`cs.location = any(${sql.param(f.places)}::text[])`);
-  }
-  if (f.minRating !== undefined)
-    parts.push(sql`cs.rating_count > 0 and cs.rating_average >= ${f.minRating}::real`);
-  if (f.minReviews !== undefined) parts.push(sql`cs.rating_count >= ${f.minReviews}::int`);
-  if (f.minYears !== undefined)
-    parts.push(sql`cs.career_start <= current_date - make_interval(years => ${f.minYears}::int)`);
-  if (f.hasPortfolio) parts.push(sql`cs.has_portfolio`);
-  if (f.verifiedOnly) parts.push(sql`cs.verified_count > 0`);
+  if (shape.text) parts.push(sql`cs.document @@ ${textMatch ?? tsquery(shape.text)}`);
+  if (shape.roles) parts.push(sql`cs.role_ids && ${value('roleIds')}::integer[]`);
+  if (shape.category) parts.push(sql`cs.role_ids && ${value('categoryRoleIds')}::integer[]`);
+  // One place (the usual case) as plain equality: the (location, rating_score) index then
+  // yields the crew of that place already in rating order.
+  if (shape.places === 'nobody') parts.push(sql`false`);
+  if (shape.places === 'one') parts.push(sql`cs.location = ${value('place')}::text`);
+  if (shape.places === 'many') parts.push(sql`cs.location = any(${value('places')}::text[])`);
+  if (shape.minRating)
+    parts.push(sql`cs.rating_count > 0 and cs.rating_average >= ${value('minRating')}::real`);
+  if (shape.minReviews) parts.push(sql`cs.rating_count >= ${value('minReviews')}::int`);
+  if (shape.minYears)
+    parts.push(sql`cs.career_start <= current_date - make_interval(years => ${value('minYears')}::int)`);
+  if (shape.hasPortfolio) parts.push(sql`cs.has_portfolio`);
+  if (shape.verifiedOnly) parts.push(sql`cs.verified_count > 0`);
   return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
 }
 
@@ -76,7 +128,7 @@ function conditions(f: SearchFilters, textMatch?: SQL): SQL {
  */
 function estimateOf(where: SQL): SQL {
   const { text: condition, params } = renderSql(where);
-  const values = params.map((value) => sql`${sql.param(value)}::text`);
+  const values = params.map((param) => sql`${isPlaceholder(param) ? param : sql.param(param)}::text`);
   return sql`crew_search_estimate(${condition}, array[${sql.join(values, sql`, `)}]::text[])`;
 }
 
@@ -132,16 +184,18 @@ function cardsOf(page: SQL, anyWord: SQL | null, extra: SQL = sql``): SQL {
     order by page.ordinal`;
 }
 
+const templates = new StatementTemplates();
+
 /** Result cards for these ids, in this order. */
 export async function loadCrewCards(db: Database, ids: number[]): Promise<CrewCardRow[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.execute<CrewCardRow>(
+  const template = templates.get('cards', () =>
     cardsOf(
-      sql`select * from unnest(${sql.param(ids)}::integer[]) with ordinality as p(user_id, ordinal)`,
+      sql`select * from unnest(${value('ids')}::integer[]) with ordinality as p(user_id, ordinal)`,
       null,
     ),
   );
-  return rows;
+  return runTemplate<CrewCardRow>(db, template, { ids }, { prepared: false });
 }
 
 export interface MatchPage {
@@ -149,6 +203,76 @@ export interface MatchPage {
   /** Exact up to LIMITS.searchExactCountMax; beyond it PostgreSQL's estimate (`estimated`). */
   total: number;
   estimated: boolean;
+}
+
+/**
+ * Relevance: the search words as tsqueries computed once (initplans), so that a generic plan of
+ * the prepared statement does not parse them again for every row it ranks or cuts a snippet from.
+ */
+function relevanceStatement(shape: PageShape & { text: object }): SQL {
+  const allWords = sql`(select q.all_words from query q)`;
+  const anyWord = sql`(select q.any_word from query q)`;
+  const matching = conditions(shape, allWords);
+  // Constants written into the text: a generic plan must see the limits it works to.
+  const enough = sql.raw(String(Math.max(LIMITS.searchRankedMax, LIMITS.searchExactCountMax) + 1));
+  const candidates = (scope: SQL) => sql`
+    select cs.user_id, cs.rating_score, ts_rank('{0.1, 0.2, 0.4, 1.0}', cs.document, ${allWords}, 1) as rank
+    from crew_search cs where ${matching} and ${scope} limit ${enough}`;
+  // Tier by tier, best first, each read only when every tier before it fell short (a one-time
+  // filter: the scan does not run at all otherwise); a full tier's matches stand for all.
+  const tiers = [...SEARCH_TIER_MIN_SCORES.map((_, i) => sql.raw(`cs.search_tier <= ${i + 1}`)), sql`true`];
+  const names = tiers.map((_, index) => sql.raw(`tier_${index}`));
+  const shortOf = (before: SQL[]) =>
+    sql.join(
+      [...before.map((name) => sql`(select count(*) from ${name}) < ${enough}`), sql`true`],
+      sql` and `,
+    );
+  const scans = tiers.map(
+    (scope, index) =>
+      sql`${names[index]} as materialized (${candidates(sql`${scope} and ${shortOf(names.slice(0, index))}`)})`,
+  );
+  // The page as a range of ordinals rather than LIMIT/OFFSET: planned without the values, a
+  // LIMIT is taken to keep a tenth of the rows, and the cards of 60 would outweigh any plan.
+  const page = sql`
+    select user_id, ordinal from (
+      select user_id, row_number() over (
+        order by rank * (1 + rating_score / 10) desc, rating_score desc, user_id desc) as ordinal
+      from ranked) numbered
+    where ordinal > ${value('offset')}::int and ordinal <= ${value('end')}::int`;
+  return sql`
+    with query as materialized (
+      select ${tsquery(shape.text)} as all_words, ${tsquery(shape.text, 'any')} as any_word),
+    ${sql.join(scans, sql`, `)},
+    ranked as materialized (
+      ${sql.join(
+        names.map((name, index) =>
+          index === names.length - 1
+            ? sql`select * from ${name}`
+            : sql`select * from ${name} where (select count(*) from ${name}) = ${enough}`,
+        ),
+        sql` union all `,
+      )}
+    )
+    ${cardsOf(page, anyWord, countedOr(sql`(select count(*) from ranked)::int`, conditions(shape)))}`;
+}
+
+/** A sorted listing: numbered after the limit, so the index walk still stops at the page. */
+function listingStatement(shape: PageShape): SQL {
+  const where = conditions(shape);
+  const order = ORDER[shape.sort === 'relevance' ? 'rating' : shape.sort];
+  const page = sql`
+    select cs.user_id, row_number() over (order by ${order}) as ordinal from (
+      select cs.user_id, cs.rating_score, cs.rating_count, cs.created_at from crew_search cs
+      where ${where} order by ${order} limit ${value('limit')} offset ${value('offset')}) cs`;
+  return sql`
+    with counted as materialized (${countUpTo(where)})
+    ${cardsOf(page, shape.text && tsquery(shape.text, 'any'), countedOr(sql`(select total from counted)`, where))}`;
+}
+
+/** How many crew match, counting no further than one past searchExactCountMax. */
+function countUpTo(where: SQL): SQL {
+  return sql`select count(*)::int as total
+    from (select 1 from crew_search cs where ${where} limit ${LIMITS.searchExactCountMax + 1}) matches`;
 }
 
 /**
@@ -165,95 +289,39 @@ export async function findPage(
   limit: number,
   offset: number,
 ): Promise<MatchPage> {
-  const where = conditions(filters);
-  const countBound = LIMITS.searchExactCountMax;
-  let statement: SQL;
-  let prepared = false;
-  if (sort === 'relevance' && filters.text) {
-    // The search words as tsqueries computed once (initplans), so that a generic plan of the
-    // prepared statement does not parse them again for every row it ranks or cuts a snippet from.
-    const allWords = sql`(select q.all_words from query q)`;
-    const anyWord = sql`(select q.any_word from query q)`;
-    const matching = conditions(filters, allWords);
-    // Constants written into the text: a generic plan must see the limits it works to.
-    const enough = sql.raw(String(Math.max(LIMITS.searchRankedMax, countBound) + 1));
-    const candidates = (scope: SQL) => sql`
-      select cs.user_id, cs.rating_score, ts_rank('{0.1, 0.2, 0.4, 1.0}', cs.document, ${allWords}, 1) as rank
-      from crew_search cs where ${matching} and ${scope} limit ${enough}`;
-    // Tier by tier, best first, each read only when every tier before it fell short (a one-time
-    // filter: the scan does not run at all otherwise); a full tier's matches stand for all.
-    const tiers = [...SEARCH_TIER_MIN_SCORES.map((_, i) => sql.raw(`cs.search_tier <= ${i + 1}`)), sql`true`];
-    const names = tiers.map((_, index) => sql.raw(`tier_${index}`));
-    const shortOf = (before: SQL[]) =>
-      sql.join(
-        [...before.map((name) => sql`(select count(*) from ${name}) < ${enough}`), sql`true`],
-        sql` and `,
-      );
-    const scans = tiers.map(
-      (scope, index) =>
-        sql`${names[index]} as materialized (${candidates(sql`${scope} and ${shortOf(names.slice(0, index))}`)})`,
-    );
-    // The page as a range of ordinals rather than LIMIT/OFFSET: planned without the values, a
-    // LIMIT is taken to keep a tenth of the rows, and the cards of 60 would outweigh any plan.
-    const page = sql`
-      select user_id, ordinal from (
-        select user_id, row_number() over (
-          order by rank * (1 + rating_score / 10) desc, rating_score desc, user_id desc) as ordinal
-        from ranked) numbered
-      where ordinal > ${offset}::int and ordinal <= ${offset + limit}::int`;
-    statement = sql`
-      with query as materialized (
-        select ${tsquery(filters.text)} as all_words, ${tsquery(filters.text, 'any')} as any_word),
-      ${sql.join(scans, sql`, `)},
-      ranked as materialized (
-        ${sql.join(
-          names.map((name, index) =>
-            index === names.length - 1
-              ? sql`select * from ${name}`
-              : sql`select * from ${name} where (select count(*) from ${name}) = ${enough}`,
-          ),
-          sql` union all `,
-        )}
-      )
-      ${cardsOf(page, anyWord, countedOr(sql`(select count(*) from ranked)::int`, where))}`;
-    // Text alone plans the same whatever the words (the tiers' text indexes); a role or place
-    // could make another index the better start, which only a plan for those values can see.
-    prepared = Object.entries(filters).every(
-      ([key, value]) => key === 'text' || value === null || value === undefined || value === false,
-    );
-  } else {
-    const order = ORDER[sort === 'relevance' ? 'rating' : sort];
-    // Numbered after the limit, so the index walk still stops at the page.
-    const page = sql`
-      select cs.user_id, row_number() over (order by ${order}) as ordinal from (
-        select cs.user_id, cs.rating_score, cs.rating_count, cs.created_at from crew_search cs
-        where ${where} order by ${order} limit ${limit} offset ${offset}) cs`;
-    statement = sql`
-      with counted as materialized (${countUpTo(where)})
-      ${cardsOf(page, filters.text && tsquery(filters.text, 'any'), countedOr(sql`(select total from counted)`, where))}`;
-  }
+  const shape = shapeOf(filters, sort);
+  const key = JSON.stringify(shape);
+  const { text } = shape;
+  const relevance = sort === 'relevance' && text !== null;
+  const template = templates.get(`page ${key}`, () =>
+    relevance ? relevanceStatement({ ...shape, text }) : listingStatement(shape),
+  );
+  // Text alone plans the same whatever the words (the tiers' text indexes); a role or place
+  // could make another index the better start, which only a plan for those values can see.
+  const prepared =
+    relevance && Object.entries(shape).every(([name, set]) => name === 'sort' || name === 'text' || !set);
+  const values = valuesOf(filters, limit, offset);
   type Counted = { total: number; estimate: string | null };
-  const rows = prepared
-    ? await executePrepared<CrewCardRow & Counted>(db, statement)
-    : (await db.execute<CrewCardRow & Counted>(statement)).rows;
+  const rows = await runTemplate<CrewCardRow & Counted>(db, template, values, { prepared });
   // A page past the end has no rows to carry the count: count on its own (rare).
   const [counted] = rows[0]
     ? [rows[0]]
-    : (
-        await db.execute<Counted>(sql`
-          with counted as materialized (${countUpTo(where)})
-          select 1 ${countedOr(sql`(select total from counted)`, where)}`)
-      ).rows;
+    : await runTemplate<Counted>(
+        db,
+        templates.get(`count ${key}`, () => {
+          const where = conditions(shape);
+          return sql`
+            with counted as materialized (${countUpTo(where)})
+            select 1 ${countedOr(sql`(select total from counted)`, where)}`;
+        }),
+        values,
+        { prepared: false },
+      );
   const cards = rows.map(({ total: _total, estimate: _estimate, ...card }) => card);
   const total = counted?.total ?? 0;
+  const countBound = LIMITS.searchExactCountMax;
   if (total <= countBound) return { cards, total, estimated: false };
   return { cards, total: Math.max(countBound + 1, Number(counted?.estimate ?? 0)), estimated: true };
-}
-
-/** How many crew match, counting no further than one past searchExactCountMax. */
-function countUpTo(where: SQL): SQL {
-  return sql`select count(*)::int as total
-    from (select 1 from crew_search cs where ${where} limit ${LIMITS.searchExactCountMax + 1}) matches`;
 }
 
 /**
@@ -262,12 +330,13 @@ function countUpTo(where: SQL): SQL {
  */
 export async function matchingPlaces(db: Database, location: string): Promise<string[]> {
   // Prepared: the plan (the trigram index of a short list) is the same for any place typed.
-  const rows = await executePrepared<{ location: string }>(
-    db,
-    sql`
-    select sl.location from search_locations sl where ${location} <% sl.location
-    order by word_similarity(${location}, sl.location) desc, sl.location limit 50`,
+  const template = templates.get(
+    'places',
+    () => sql`
+    select sl.location from search_locations sl where ${value('location')} <% sl.location
+    order by word_similarity(${value('location')}, sl.location) desc, sl.location limit 50`,
   );
+  const rows = await runTemplate<{ location: string }>(db, template, { location }, { prepared: true });
   return rows.map((row) => row.location);
 }
 
@@ -293,24 +362,30 @@ export async function lookupWords(
   typedIndex: number | null,
 ): Promise<WordLookup[]> {
   // Prepared: primary-key and trigram lookups, planned the same whatever the words.
-  const rows = await executePrepared<WordLookup & { ord: number }>(
-    db,
-    sql`
+  const template = templates.get(
+    'words',
+    () => sql`
     select w.ord::int as ord, v.lexemes, k.known,
-      case when w.ord = ${typedIndex === null ? 0 : typedIndex + 1} then array(
+      case when w.ord = ${value('typedOrdinal')} then array(
         select l.lexeme from search_lexemes l
         where l.lexeme >= p.prefix and l.lexeme < p.prefix || chr(1114111)
         order by length(l.lexeme), l.lexeme limit ${sql.raw(String(LIMITS.searchCompletionsRead))}) end as completions,
       case when not k.known and length(w.word) >= 4 then (
         select st.term from search_terms st where st.term % w.word
         order by similarity(st.term, w.word) desc, st.term limit 1) end as closest
-    from unnest(${sql.param(words)}::text[]) with ordinality as w(word, ord)
+    from unnest(${value('words')}::text[]) with ordinality as w(word, ord)
     cross join lateral (select tsvector_to_array(to_tsvector('english', w.word)) as lexemes) v
     cross join lateral (select coalesce(v.lexemes[1], w.word) collate "C" as prefix) p
     cross join lateral (
       select coalesce(bool_and(exists (select 1 from search_lexemes l where l.lexeme = x.lexeme)), true) as known
       from unnest(v.lexemes) as x(lexeme)) k
     order by w.ord`,
+  );
+  const rows = await runTemplate<WordLookup & { ord: number }>(
+    db,
+    template,
+    { words, typedOrdinal: typedIndex === null ? 0 : typedIndex + 1 },
+    { prepared: true },
   );
   return rows.map(({ ord: _ord, ...row }) => row);
 }
