@@ -2,20 +2,23 @@ import type { Database } from './client.ts';
 
 /**
  * `load`, answered at most once per `ttlMs` for each database and shared by concurrent callers.
- * A failure is forgotten at once, so the next call tries again.
+ * A failure is forgotten at once, so the next call tries again, and so is an answer
+ * `worthKeeping` refuses.
  */
 export function rememberPerDatabase<T>(
   ttlMs: number,
   load: (db: Database) => Promise<T>,
+  worthKeeping: (value: T) => boolean = () => true,
 ): (db: Database) => Promise<T> {
   const remembered = new WeakMap<Database, { at: number; value: Promise<T> }>();
   return (db) => {
     const hit = remembered.get(db);
     if (hit && Date.now() - hit.at < ttlMs) return hit.value;
     const entry = { at: Date.now(), value: load(db) };
-    entry.value.catch(() => {
+    const forget = () => {
       if (remembered.get(db) === entry) remembered.delete(db);
-    });
+    };
+    entry.value.then((value) => worthKeeping(value) || forget(), forget);
     remembered.set(db, entry);
     return entry.value;
   };

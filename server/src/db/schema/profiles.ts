@@ -56,7 +56,8 @@ export const userTags = pgTable(
     tag: text('tag').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // "Steadicam" and "steadicam" are one skill.
+  // "Steadicam" and "steadicam" are one skill. Migration 0007 adds (user_id, id) INCLUDE (tag),
+  // which serves a card's first tags from the index alone.
   (t) => [uniqueIndex('user_tags_user_tag_idx').on(t.userId, sql`lower(${t.tag})`)],
 );
 

@@ -4,6 +4,7 @@ import type { SearchSort } from '#common/schemas/search';
 import type { Database } from '../../db/client.ts';
 import { isPlaceholder, renderSql, runTemplate, StatementTemplates } from '../../db/prepared.ts';
 import { SEARCH_TIER_MIN_SCORES } from '../../db/schema/index.ts';
+import { estimateTextMatches, type TextStatistics } from './estimate.ts';
 
 /**
  * Search text as PostgreSQL matches it: `units` in to_tsquery('english') syntax (a word or a
@@ -205,6 +206,19 @@ export interface MatchPage {
   estimated: boolean;
 }
 
+/** Whether a search is its text alone: no role, place or Premium filter. */
+function textOnly(shape: PageShape): boolean {
+  return Object.entries(shape).every(([name, set]) => name === 'sort' || name === 'text' || !set);
+}
+
+const rankedCount = sql`(select count(*) from ranked)::int`;
+/**
+ * A text-only search's count, and past the bound its words as PostgreSQL parsed them, from
+ * which the server estimates the matches as the planner would (estimate.ts), with no EXPLAIN.
+ */
+const countedWithWords = sql`, ${rankedCount} as total,
+  (select case when ${rankedCount} > ${LIMITS.searchExactCountMax} then q.all_words::text end from query q) as words`;
+
 /**
  * Relevance: the search words as tsqueries computed once (initplans), so that a generic plan of
  * the prepared statement does not parse them again for every row it ranks or cuts a snippet from.
@@ -253,7 +267,7 @@ function relevanceStatement(shape: PageShape & { text: object }): SQL {
         sql` union all `,
       )}
     )
-    ${cardsOf(page, anyWord, countedOr(sql`(select count(*) from ranked)::int`, conditions(shape)))}`;
+    ${cardsOf(page, anyWord, textOnly(shape) ? countedWithWords : countedOr(rankedCount, conditions(shape)))}`;
 }
 
 /** A sorted listing: numbered after the limit, so the index walk still stops at the page. */
@@ -288,6 +302,7 @@ export async function findPage(
   sort: SearchSort,
   limit: number,
   offset: number,
+  statistics: TextStatistics,
 ): Promise<MatchPage> {
   const shape = shapeOf(filters, sort);
   const key = JSON.stringify(shape);
@@ -298,10 +313,9 @@ export async function findPage(
   );
   // Text alone plans the same whatever the words (the tiers' text indexes); a role or place
   // could make another index the better start, which only a plan for those values can see.
-  const prepared =
-    relevance && Object.entries(shape).every(([name, set]) => name === 'sort' || name === 'text' || !set);
+  const prepared = relevance && textOnly(shape);
   const values = valuesOf(filters, limit, offset);
-  type Counted = { total: number; estimate: string | null };
+  type Counted = { total: number; estimate?: string | null; words?: string | null };
   const rows = await runTemplate<CrewCardRow & Counted>(db, template, values, { prepared });
   // A page past the end has no rows to carry the count: count on its own (rare).
   const [counted] = rows[0]
@@ -317,11 +331,14 @@ export async function findPage(
         values,
         { prepared: false },
       );
-  const cards = rows.map(({ total: _total, estimate: _estimate, ...card }) => card);
+  const cards = rows.map(({ total: _total, estimate: _estimate, words: _words, ...card }) => card);
   const total = counted?.total ?? 0;
   const countBound = LIMITS.searchExactCountMax;
   if (total <= countBound) return { cards, total, estimated: false };
-  return { cards, total: Math.max(countBound + 1, Number(counted?.estimate ?? 0)), estimated: true };
+  const estimate = counted?.words
+    ? estimateTextMatches(counted.words, statistics)
+    : Number(counted?.estimate ?? 0);
+  return { cards, total: Math.max(countBound + 1, estimate), estimated: true };
 }
 
 /**
@@ -391,16 +408,30 @@ export async function lookupWords(
 }
 
 /**
- * How often the index's most common words occur (share of documents), from the column
- * statistics ANALYZE keeps: completions of a short prefix are ranked by it.
+ * What ANALYZE keeps of the index's words (pg_stats on crew_search.document) and the planner's
+ * row count: for ranking completions by how common they are, and for estimating text searches.
  */
-export async function loadLexemeFrequencies(db: Database): Promise<Map<string, number>> {
-  const { rows } = await db.execute<{ lexeme: string; frequency: number }>(sql`
-    select e.lexeme, e.frequency from pg_stats s
-    cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(lexeme, frequency)
-    where s.schemaname = current_schema() and s.tablename = 'crew_search' and s.attname = 'document'
-      and e.lexeme is not null`);
-  return new Map(rows.map((row) => [row.lexeme, row.frequency]));
+export async function loadTextStatistics(db: Database): Promise<TextStatistics> {
+  const [row] = (
+    await db.execute<{ lexemes: string[] | null; frequencies: number[] | null; crew: number }>(sql`
+      select s.most_common_elems::text::text[] as lexemes, s.most_common_elem_freqs::float8[] as frequencies,
+        -- As the planner counts rows: the density ANALYZE saw, times the pages there are now.
+        case when c.relpages > 0
+          then c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int)
+          else greatest(c.reltuples, 0) end::float8 as crew
+      from pg_class c
+      left join pg_stats s on s.schemaname = current_schema() and s.tablename = c.relname and s.attname = 'document'
+      where c.oid = 'crew_search'::regclass`)
+  ).rows;
+  const lexemes = row?.lexemes ?? [];
+  const shares = row?.frequencies ?? [];
+  // Two more shares than words: the least and the greatest (ts_typanalyze.c).
+  const complete = shares.length === lexemes.length + 2;
+  return {
+    crew: row?.crew ?? 0,
+    frequencies: new Map(complete ? lexemes.map((lexeme, i) => [lexeme, shares[i] as number]) : []),
+    minFrequency: complete ? (shares[lexemes.length] as number) : 0,
+  };
 }
 
 /** Best-rated crew by Bayesian average; people with no reviews are not "top rated". */

@@ -7,7 +7,8 @@ import { newUser, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { ratingSummaries, roles, subscriptions, userRoles, users, userTags } from '../../db/schema/index.ts';
 import { insertDemoCrew } from '../../db/seed/insert-crew.ts';
-import { findPage } from './queries.ts';
+import { estimateTextMatches } from './estimate.ts';
+import { findPage, loadTextStatistics } from './queries.ts';
 import { PREMIUM_FILTER_MESSAGE } from './service.ts';
 
 /** People written for these tests, on top of 400 deterministic demo crew. */
@@ -122,7 +123,7 @@ describe('GET /api/search', () => {
     await t.db.execute(sql`analyze crew_search`);
     const everyRole = [...roleId.values()];
     const filters = { text: null, roleIds: everyRole, categoryRoleIds: null, places: null };
-    const page = await findPage(t.db, filters, 'rating', 20, 0);
+    const page = await findPage(t.db, filters, 'rating', 20, 0, await loadTextStatistics(t.db));
     const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from crew_search`);
     const crew = rows[0]?.n ?? 0;
     expect(page.cards).toHaveLength(20);
@@ -260,6 +261,33 @@ describe('GET /api/search', () => {
     expect(everyone.pageCount).toBe(Math.ceil(Math.min(everyone.total, LIMITS.searchMaxResults) / 20));
     const few = await search('q=Marisol');
     expect(few.totalIsCapped).toBe(false);
+  });
+
+  it('estimates a text search past the bound as the planner does, without asking it', async () => {
+    await t.db.execute(sql`analyze crew_search`);
+    const statistics = await loadTextStatistics(t.db);
+    const plannedRows = async (tsquery: string) => {
+      const { rows } = await t.db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+        sql`explain (format json) select 1 from crew_search cs where cs.document @@ ${tsquery}::tsquery`,
+      );
+      return rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'];
+    };
+    // The most common word, and queries mixing it with rarer and unknown words in every operator.
+    const [common] = [...statistics.frequencies].sort((a, b) => b[1] - a[1]);
+    const word = common?.[0] as string;
+    for (const tsquery of [
+      `'${word}'`,
+      `'${word}' & 'gaffer'`,
+      `'director' <-> 'photographi' | 'cinematograph'`,
+      `'${word}' & !'night'`,
+      `( 'steadicam' | 'zzzunknown' ) & '${word}'`,
+    ]) {
+      expect(estimateTextMatches(tsquery, statistics), tsquery).toBe(await plannedRows(tsquery));
+    }
+    // A search for the common word passes the bound, and its total is that estimate.
+    const many = await search(`q=${word}%20`);
+    expect(many.totalIsCapped).toBe(true);
+    expect(many.total).toBe(await plannedRows(`'${word}'`));
   });
 
   it('answers a result card with what the list shows, and nothing private', async () => {

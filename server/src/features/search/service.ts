@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { RememberedByKey, rememberPerDatabase } from '../../db/remember.ts';
 import { HttpError } from '../../errors.ts';
 import { getRolesById } from '../roles/service.ts';
+import type { TextStatistics } from './estimate.ts';
 import * as q from './queries.ts';
 import {
   normaliseLocation,
@@ -71,11 +72,18 @@ async function roleFilters(db: Database, query: Pick<SearchQuery, 'role' | 'cate
   return { roleIds, categoryRoleIds };
 }
 
-/** Column statistics move with ANALYZE, minutes apart at the least. */
-const lexemeFrequencies = rememberPerDatabase(5 * 60_000, q.loadLexemeFrequencies);
+/**
+ * Column statistics move with ANALYZE, minutes apart at the least. None yet (a new database
+ * before its first ANALYZE) is not kept: the next search looks again.
+ */
+const textStatistics = rememberPerDatabase(
+  5 * 60_000,
+  q.loadTextStatistics,
+  (statistics) => statistics.frequencies.size > 0,
+);
 
 /** The typed word's completions worth searching: itself if whole, then the most frequent. */
-function bestCompletions(completions: string[], frequencies: Map<string, number>): string[] {
+function bestCompletions(completions: string[], frequencies: ReadonlyMap<string, number>): string[] {
   const [shortest, ...rest] = completions;
   if (shortest === undefined) return [];
   const ranked = rest
@@ -104,22 +112,25 @@ interface UnderstoodText {
  * Asks the index about the words in one statement: a word it does not hold cannot match, so
  * instead of searching for nothing, the closest known words are searched for ("Did you mean").
  */
-async function understandText(db: Database, words: string[], units: SearchUnit[]): Promise<UnderstoodText> {
+async function understandText(
+  db: Database,
+  words: string[],
+  units: SearchUnit[],
+  statistics: TextStatistics,
+): Promise<UnderstoodText> {
   const asked = units.flatMap((unit) => (unit.at === undefined ? [] : [unit]));
   const keys = asked.map((unit) => `${unit.typed ? '…' : ''}${words[unit.at]}`);
   const lookups = keys.map((key) => rememberedWords.get(db, key));
   const missing = asked.flatMap((unit, index) => (lookups[index] ? [] : [{ unit, index }]));
   const typedAt = missing.findIndex(({ unit }) => unit.typed);
-  const [fresh, frequencies] = await Promise.all([
+  const fresh =
     missing.length > 0
-      ? q.lookupWords(
+      ? await q.lookupWords(
           db,
           missing.map(({ unit }) => words[unit.at] as string),
           typedAt === -1 ? null : typedAt,
         )
-      : [],
-    lexemeFrequencies(db),
-  ]);
+      : [];
   for (const [k, { unit, index }] of missing.entries()) {
     const lookup = fresh[k] as q.WordLookup;
     lookups[index] = lookup;
@@ -134,7 +145,7 @@ async function understandText(db: Database, words: string[], units: SearchUnit[]
     const lookup = lookups[index] as q.WordLookup;
     const word = words[unit.at] as string;
     if (unit.typed && lookup.completions && lookup.completions.length > 0)
-      anyOf = bestCompletions(lookup.completions, frequencies);
+      anyOf = bestCompletions(lookup.completions, statistics.frequencies);
     else if (lookup.known)
       known.push(word); // stop words included: to_tsquery drops them
     else replacements.set(unit.at, SYNONYM_WORDS.has(word) ? null : lookup.closest);
@@ -172,10 +183,11 @@ export async function search(
     );
   }
   const units = searchUnits(words, { typing });
+  const statistics = await textStatistics(db);
   const [roles, places, understood] = await Promise.all([
     roleFilters(db, query),
     resolvePlaces(db, query.location),
-    units.length > 0 ? understandText(db, words, units) : null,
+    units.length > 0 ? understandText(db, words, units, statistics) : null,
   ]);
   const base = {
     ...roles,
@@ -187,7 +199,8 @@ export async function search(
     verifiedOnly: query.verifiedOnly,
   };
   const offset = (query.page - 1) * limit;
-  const find = (text: q.TextQuery | null) => q.findPage(db, { ...base, text }, sort, limit, offset);
+  const find = (text: q.TextQuery | null) =>
+    q.findPage(db, { ...base, text }, sort, limit, offset, statistics);
 
   let found: q.MatchPage;
   let correctedQuery: string | null = null;
