@@ -378,9 +378,11 @@ export async function lookupWords(
   words: readonly string[],
   typedIndex: number | null,
 ): Promise<WordLookup[]> {
-  // Prepared: primary-key and trigram lookups, planned the same whatever the words.
+  // Prepared, one statement per number of words: primary-key and trigram lookups, planned the
+  // same whatever the words. (An array of words would hide how many there are from a generic
+  // plan, and PostgreSQL would keep planning every time.)
   const template = templates.get(
-    'words',
+    `words ${words.length}`,
     () => sql`
     select w.ord::int as ord, v.lexemes, k.known,
       case when w.ord = ${value('typedOrdinal')} then array(
@@ -390,7 +392,10 @@ export async function lookupWords(
       case when not k.known and length(w.word) >= 4 then (
         select st.term from search_terms st where st.term % w.word
         order by similarity(st.term, w.word) desc, st.term limit 1) end as closest
-    from unnest(${value('words')}::text[]) with ordinality as w(word, ord)
+    from (values ${sql.join(
+      words.map((_, i) => sql`(${value(`word${i}`)}::text, ${sql.raw(String(i + 1))})`),
+      sql`, `,
+    )}) as w(word, ord)
     cross join lateral (select tsvector_to_array(to_tsvector('english', w.word)) as lexemes) v
     cross join lateral (select coalesce(v.lexemes[1], w.word) collate "C" as prefix) p
     cross join lateral (
@@ -401,7 +406,10 @@ export async function lookupWords(
   const rows = await runTemplate<WordLookup & { ord: number }>(
     db,
     template,
-    { words, typedOrdinal: typedIndex === null ? 0 : typedIndex + 1 },
+    {
+      ...Object.fromEntries(words.map((word, i) => [`word${i}`, word])),
+      typedOrdinal: typedIndex === null ? 0 : typedIndex + 1,
+    },
     { prepared: true },
   );
   return rows.map(({ ord: _ord, ...row }) => row);
