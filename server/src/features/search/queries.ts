@@ -124,6 +124,12 @@ function conditions(shape: PageShape, textMatch?: SQL): SQL {
 }
 
 /**
+ * Counts are exact up to this. Written into the text, as every limit is: a generic plan made
+ * without it would take `LIMIT $n` for a tenth of the table.
+ */
+const COUNT_BOUND = sql.raw(String(LIMITS.searchExactCountMax));
+
+/**
  * The planner's estimate of how many crew match `where`, as an expression: crew_search_estimate
  * (migration 0006) plans the condition, sent as text with its values, without reading a row.
  */
@@ -137,7 +143,7 @@ function estimateOf(where: SQL): SQL {
 function countedOr(counted: SQL, where: SQL): SQL {
   // A subquery of its own, so that it runs once (an initplan), not for every row of the page.
   return sql`, ${counted} as total,
-    (select case when ${counted} > ${LIMITS.searchExactCountMax} then ${estimateOf(where)} end) as estimate`;
+    (select case when ${counted} > ${COUNT_BOUND} then ${estimateOf(where)} end) as estimate`;
 }
 
 const ORDER: Record<Exclude<SearchSort, 'relevance'>, SQL> = {
@@ -217,7 +223,7 @@ const rankedCount = sql`(select count(*) from ranked)::int`;
  * which the server estimates the matches as the planner would (estimate.ts), with no EXPLAIN.
  */
 const countedWithWords = sql`, ${rankedCount} as total,
-  (select case when ${rankedCount} > ${LIMITS.searchExactCountMax} then q.all_words::text end from query q) as words`;
+  (select case when ${rankedCount} > ${COUNT_BOUND} then q.all_words::text end from query q) as words`;
 
 /**
  * Relevance: the search words as tsqueries computed once (initplans), so that a generic plan of
@@ -270,23 +276,36 @@ function relevanceStatement(shape: PageShape & { text: object }): SQL {
     ${cardsOf(page, anyWord, textOnly(shape) ? countedWithWords : countedOr(rankedCount, conditions(shape)))}`;
 }
 
-/** A sorted listing: numbered after the limit, so the index walk still stops at the page. */
-function listingStatement(shape: PageShape): SQL {
+/**
+ * A sorted listing: numbered after the limit, so the index walk still stops at the page. The
+ * listing of everyone (no text, no filter) is prepared with its page written into the text: its
+ * plan is then the index walk whatever the page, where `LIMIT $n` would be planned as a tenth of
+ * a million rows. Its count past the bound is everyone, which the server knows (estimate.ts).
+ */
+function listingStatement(shape: PageShape, everyonePage?: { limit: number; offset: number }): SQL {
   const where = conditions(shape);
   const order = ORDER[shape.sort === 'relevance' ? 'rating' : shape.sort];
+  const bounds = everyonePage
+    ? sql.raw(`limit ${everyonePage.limit} offset ${everyonePage.offset}`)
+    : sql`limit ${value('limit')} offset ${value('offset')}`;
   const page = sql`
     select cs.user_id, row_number() over (order by ${order}) as ordinal from (
       select cs.user_id, cs.rating_score, cs.rating_count, cs.created_at from crew_search cs
-      where ${where} order by ${order} limit ${value('limit')} offset ${value('offset')}) cs`;
+      where ${where} order by ${order} ${bounds}) cs`;
+  const counted = sql`(select total from counted)`;
   return sql`
     with counted as materialized (${countUpTo(where)})
-    ${cardsOf(page, shape.text && tsquery(shape.text, 'any'), countedOr(sql`(select total from counted)`, where))}`;
+    ${cardsOf(
+      page,
+      shape.text && tsquery(shape.text, 'any'),
+      everyonePage ? sql`, ${counted} as total` : countedOr(counted, where),
+    )}`;
 }
 
 /** How many crew match, counting no further than one past searchExactCountMax. */
 function countUpTo(where: SQL): SQL {
   return sql`select count(*)::int as total
-    from (select 1 from crew_search cs where ${where} limit ${LIMITS.searchExactCountMax + 1}) matches`;
+    from (select 1 from crew_search cs where ${where} limit ${COUNT_BOUND} + 1) matches`;
 }
 
 /**
@@ -308,12 +327,16 @@ export async function findPage(
   const key = JSON.stringify(shape);
   const { text } = shape;
   const relevance = sort === 'relevance' && text !== null;
-  const template = templates.get(`page ${key}`, () =>
-    relevance ? relevanceStatement({ ...shape, text }) : listingStatement(shape),
-  );
   // Text alone plans the same whatever the words (the tiers' text indexes); a role or place
   // could make another index the better start, which only a plan for those values can see.
-  const prepared = relevance && textOnly(shape);
+  const alone = textOnly(shape);
+  const everyone = alone && text === null;
+  const template = everyone
+    ? templates.get(`everyone ${key} ${limit} ${offset}`, () => listingStatement(shape, { limit, offset }))
+    : templates.get(`page ${key}`, () =>
+        relevance ? relevanceStatement({ ...shape, text }) : listingStatement(shape),
+      );
+  const prepared = (relevance && alone) || everyone;
   const values = valuesOf(filters, limit, offset);
   type Counted = { total: number; estimate?: string | null; words?: string | null };
   const rows = await runTemplate<CrewCardRow & Counted>(db, template, values, { prepared });
@@ -335,9 +358,11 @@ export async function findPage(
   const total = counted?.total ?? 0;
   const countBound = LIMITS.searchExactCountMax;
   if (total <= countBound) return { cards, total, estimated: false };
-  const estimate = counted?.words
-    ? estimateTextMatches(counted.words, statistics)
-    : Number(counted?.estimate ?? 0);
+  const estimate = everyone
+    ? Math.round(statistics.crew)
+    : counted?.words
+      ? estimateTextMatches(counted.words, statistics)
+      : Number(counted?.estimate ?? 0);
   return { cards, total: Math.max(countBound + 1, estimate), estimated: true };
 }
 
