@@ -73,6 +73,9 @@ const freeText = Array.from({ length: perKind }, (_, i) => {
   const genre = (GENRES[(i * 3) % GENRES.length] ?? 'documentaries').toLowerCase();
   return `${skill} ${genre}`;
 });
+const roleNames = new Map(
+  (await sample<{ id: number; name: string }>('select id, name from roles')).map((r) => [r.id, r.name]),
+);
 const enc = encodeURIComponent;
 const kinds: { name: string; paths: string[] }[] = [
   { name: 'exact name', paths: people.map((p) => `/api/search?q=${enc(p.name)}`) },
@@ -82,6 +85,18 @@ const kinds: { name: string; paths: string[] }[] = [
     paths: people.map((p) => `/api/search?role=${p.role}&location=${enc(p.location)}`),
   },
   { name: 'free text', paths: freeText.map((text) => `/api/search?q=${enc(text)}`) },
+  {
+    // "The right gaffer in Atlanta": a role word, narrowed to a place.
+    name: 'role word + location',
+    paths: people.map(
+      (p) =>
+        `/api/search?q=${enc(roleNames.get(p.role)?.toLowerCase() ?? 'gaffer')}&location=${enc(p.location)}`,
+    ),
+  },
+  {
+    name: 'free text + role',
+    paths: people.map((p, i) => `/api/search?q=${enc(freeText[i] ?? 'steadicam')}&role=${p.role}`),
+  },
   { name: 'empty query, by rating', paths: ['/api/search?sort=rating'] },
   { name: 'empty query, by rating, page 50', paths: ['/api/search?sort=rating&page=50'] },
   {

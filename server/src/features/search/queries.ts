@@ -45,7 +45,7 @@ interface PageShape {
   text: { units: boolean; anyOf: boolean } | null;
   roles: boolean;
   category: boolean;
-  places: 'nobody' | 'one' | 'many' | null;
+  places: 'one' | 'many' | null;
   minRating: boolean;
   minReviews: boolean;
   minYears: boolean;
@@ -60,7 +60,7 @@ function shapeOf(f: SearchFilters, sort: SearchSort): PageShape {
     text: f.text && { units: f.text.units.length > 0, anyOf: (f.text.anyOf?.length ?? 0) > 0 },
     roles: f.roleIds !== null,
     category: f.categoryRoleIds !== null,
-    places: places === null ? null : places.length === 0 ? 'nobody' : places.length === 1 ? 'one' : 'many',
+    places: places === null ? null : places.length === 1 ? 'one' : 'many',
     minRating: f.minRating !== undefined,
     minReviews: f.minReviews !== undefined,
     minYears: f.minYears !== undefined,
@@ -69,12 +69,31 @@ function shapeOf(f: SearchFilters, sort: SearchSort): PageShape {
   };
 }
 
+/** Whether a filter can only match nobody: a list of roles or places that is empty. */
+function matchesNobody(f: SearchFilters): boolean {
+  return f.roleIds?.length === 0 || f.categoryRoleIds?.length === 0 || f.places?.length === 0;
+}
+
+/**
+ * The role and place filters as a tsquery over the facet words every document ends with
+ * (`#role:13`, `#place:atlanta, ga`; migration 0008): any of each list, all of the lists.
+ */
+function facetQuery(f: SearchFilters): string | undefined {
+  const lists = [
+    f.roleIds?.map((id) => `#role:${id}`),
+    f.categoryRoleIds?.map((id) => `#role:${id}`),
+    f.places?.map((place) => `#place:${place}`),
+  ].flatMap((list) => (list ? [`(${anyOfLexemes(list)})`] : []));
+  return lists.length > 0 ? lists.join(' & ') : undefined;
+}
+
 /** The values for a shape's placeholders (every name, so that any shape finds its own). */
 function valuesOf(f: SearchFilters, limit: number, offset: number): Record<string, unknown> {
   return {
     allUnits: f.text?.units.join(' & '),
     anyUnit: f.text?.units.join(' | '),
     anyOf: f.text?.anyOf ? anyOfLexemes(f.text.anyOf) : undefined,
+    facets: facetQuery(f),
     roleIds: f.roleIds,
     categoryRoleIds: f.categoryRoleIds,
     place: f.places?.[0],
@@ -99,20 +118,41 @@ function tsquery(text: NonNullable<PageShape['text']>, of: 'all' | 'any' = 'all'
   return sql`(${sql.join(parts, of === 'all' ? sql` && ` : sql` || `)})`;
 }
 
+/** Whether these filters list everyone: no words, no role, place or Premium filter. */
+export function listsEveryone(f: SearchFilters): boolean {
+  const shape = shapeOf(f, 'rating');
+  return shape.text === null && !hasFacets(shape) && !hasPremiumFilters(shape);
+}
+
+/** Whether a search is narrowed by a role, a category or a place (facet words, migration 0008). */
+function hasFacets(shape: PageShape): boolean {
+  return shape.roles || shape.category || shape.places !== null;
+}
+
+/** Whether a search uses any Premium filter. */
+function hasPremiumFilters(shape: PageShape): boolean {
+  return shape.minRating || shape.minReviews || shape.minYears || shape.hasPortfolio || shape.verifiedOnly;
+}
+
 /**
  * The search condition over `crew_search cs`. Every value is cast where it is used, because
  * crew_search_estimate receives them as text.
  */
-function conditions(shape: PageShape, textMatch?: SQL): SQL {
+function conditions(shape: PageShape): SQL {
   const parts: SQL[] = [];
-  if (shape.text) parts.push(sql`cs.document @@ ${textMatch ?? tsquery(shape.text)}`);
+  if (shape.text) parts.push(sql`cs.document @@ ${tsquery(shape.text)}`);
   if (shape.roles) parts.push(sql`cs.role_ids && ${value('roleIds')}::integer[]`);
   if (shape.category) parts.push(sql`cs.role_ids && ${value('categoryRoleIds')}::integer[]`);
   // One place (the usual case) as plain equality: the (location, rating_score) index then
   // yields the crew of that place already in rating order.
-  if (shape.places === 'nobody') parts.push(sql`false`);
   if (shape.places === 'one') parts.push(sql`cs.location = ${value('place')}::text`);
   if (shape.places === 'many') parts.push(sql`cs.location = any(${value('places')}::text[])`);
+  parts.push(...premiumConditions(shape));
+  return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+function premiumConditions(shape: PageShape): SQL[] {
+  const parts: SQL[] = [];
   if (shape.minRating)
     parts.push(sql`cs.rating_count > 0 and cs.rating_average >= ${value('minRating')}::real`);
   if (shape.minReviews) parts.push(sql`cs.rating_count >= ${value('minReviews')}::int`);
@@ -120,7 +160,7 @@ function conditions(shape: PageShape, textMatch?: SQL): SQL {
     parts.push(sql`cs.career_start <= current_date - make_interval(years => ${value('minYears')}::int)`);
   if (shape.hasPortfolio) parts.push(sql`cs.has_portfolio`);
   if (shape.verifiedOnly) parts.push(sql`cs.verified_count > 0`);
-  return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
+  return parts;
 }
 
 /**
@@ -146,11 +186,26 @@ function countedOr(counted: SQL, where: SQL): SQL {
     (select case when ${counted} > ${COUNT_BOUND} then ${estimateOf(where)} end) as estimate`;
 }
 
-const ORDER: Record<Exclude<SearchSort, 'relevance'>, SQL> = {
+type ListingSort = Exclude<SearchSort, 'relevance'>;
+
+const ORDER: Record<ListingSort, SQL> = {
   rating: sql`cs.rating_score desc, cs.user_id desc`,
   reviews: sql`cs.rating_count desc, cs.user_id desc`,
   newest: sql`cs.created_at desc, cs.user_id desc`,
 };
+
+/** The column each listing sorts by (then by user id), and its type. */
+const SORT_COLUMN: Record<ListingSort, { column: SQL; type: SQL }> = {
+  rating: { column: sql`cs.rating_score`, type: sql.raw('real') },
+  reviews: { column: sql`cs.rating_count`, type: sql.raw('integer') },
+  newest: { column: sql`cs.created_at`, type: sql.raw('timestamptz') },
+};
+
+/** An entry of a sorted listing: its sort value, as PostgreSQL prints it (exact), and its id. */
+export interface ListingKey {
+  value: string;
+  userId: number;
+}
 
 export type CrewCardRow = {
   id: number;
@@ -212,15 +267,11 @@ export interface MatchPage {
   estimated: boolean;
 }
 
-/** Whether a search is its text alone: no role, place or Premium filter. */
-function textOnly(shape: PageShape): boolean {
-  return Object.entries(shape).every(([name, set]) => name === 'sort' || name === 'text' || !set);
-}
-
 const rankedCount = sql`(select count(*) from ranked)::int`;
 /**
- * A text-only search's count, and past the bound its words as PostgreSQL parsed them, from
- * which the server estimates the matches as the planner would (estimate.ts), with no EXPLAIN.
+ * A search of words and facets alone: its count, and past the bound its words as PostgreSQL
+ * parsed them, from which the server estimates the matches as the planner would (estimate.ts),
+ * with no EXPLAIN.
  */
 const countedWithWords = sql`, ${rankedCount} as total,
   (select case when ${rankedCount} > ${COUNT_BOUND} then q.all_words::text end from query q) as words`;
@@ -228,15 +279,19 @@ const countedWithWords = sql`, ${rankedCount} as total,
 /**
  * Relevance: the search words as tsqueries computed once (initplans), so that a generic plan of
  * the prepared statement does not parse them again for every row it ranks or cuts a snippet from.
+ * Role and place filters are facet words ANDed to the text (`all_words`), so the tier's text
+ * index intersects them in the same scan; the rank counts the text's words only.
  */
 function relevanceStatement(shape: PageShape & { text: object }): SQL {
   const allWords = sql`(select q.all_words from query q)`;
+  const textWords = sql`(select q.text_words from query q)`;
   const anyWord = sql`(select q.any_word from query q)`;
-  const matching = conditions(shape, allWords);
+  const matching = sql.join([sql`cs.document @@ ${allWords}`, ...premiumConditions(shape)], sql` and `);
+  const facets = hasFacets(shape) ? sql` && ${value('facets')}::tsquery` : sql``;
   // Constants written into the text: a generic plan must see the limits it works to.
   const enough = sql.raw(String(Math.max(LIMITS.searchRankedMax, LIMITS.searchExactCountMax) + 1));
   const candidates = (scope: SQL) => sql`
-    select cs.user_id, cs.rating_score, ts_rank('{0.1, 0.2, 0.4, 1.0}', cs.document, ${allWords}, 1) as rank
+    select cs.user_id, cs.rating_score, ts_rank('{0.1, 0.2, 0.4, 1.0}', cs.document, ${textWords}, 1) as rank
     from crew_search cs where ${matching} and ${scope} limit ${enough}`;
   // Tier by tier, best first, each read only when every tier before it fell short (a one-time
   // filter: the scan does not run at all otherwise); a full tier's matches stand for all.
@@ -260,8 +315,9 @@ function relevanceStatement(shape: PageShape & { text: object }): SQL {
       from ranked) numbered
     where ordinal > ${value('offset')}::int and ordinal <= ${value('end')}::int`;
   return sql`
-    with query as materialized (
-      select ${tsquery(shape.text)} as all_words, ${tsquery(shape.text, 'any')} as any_word),
+    with words as materialized (
+      select ${tsquery(shape.text)} as text_words, ${tsquery(shape.text, 'any')} as any_word),
+    query as materialized (select w.text_words${facets} as all_words, w.text_words, w.any_word from words w),
     ${sql.join(scans, sql`, `)},
     ranked as materialized (
       ${sql.join(
@@ -273,25 +329,38 @@ function relevanceStatement(shape: PageShape & { text: object }): SQL {
         sql` union all `,
       )}
     )
-    ${cardsOf(page, anyWord, textOnly(shape) ? countedWithWords : countedOr(rankedCount, conditions(shape)))}`;
+    ${cardsOf(page, anyWord, hasPremiumFilters(shape) ? countedOr(rankedCount, conditions(shape)) : countedWithWords)}`;
 }
 
 /**
- * A sorted listing: numbered after the limit, so the index walk still stops at the page. The
- * listing of everyone (no text, no filter) is prepared with its page written into the text: its
- * plan is then the index walk whatever the page, where `LIMIT $n` would be planned as a tenth of
- * a million rows. Its count past the bound is everyone, which the server knows (estimate.ts).
+ * Where the listing of everyone starts a page: the page after an entry of it (`after`), or an
+ * offset into it.
  */
-function listingStatement(shape: PageShape, everyonePage?: { limit: number; offset: number }): SQL {
+type EveryonePage = { limit: number } & ({ after: true } | { offset: number });
+
+/**
+ * A sorted listing: numbered after the limit, so the index walk still stops at the page. The
+ * listing of everyone (no text, no filter) is prepared with its page size written into the text:
+ * its plan is then the index walk whatever the page, where `LIMIT $n` would be planned as a tenth
+ * of a million rows. A later page of it starts just past a remembered entry (`after`), so the
+ * walk seeks there instead of stepping over every entry before it. Its count past the bound is
+ * everyone, which the server knows (estimate.ts).
+ */
+function listingStatement(shape: PageShape, everyonePage?: EveryonePage): SQL {
   const where = conditions(shape);
-  const order = ORDER[shape.sort === 'relevance' ? 'rating' : shape.sort];
-  const bounds = everyonePage
-    ? sql.raw(`limit ${everyonePage.limit} offset ${everyonePage.offset}`)
-    : sql`limit ${value('limit')} offset ${value('offset')}`;
+  const sort = shape.sort === 'relevance' ? 'rating' : shape.sort;
+  const order = ORDER[sort];
+  const { column, type } = SORT_COLUMN[sort];
+  let pageWhere = where;
+  let bounds = sql`limit ${value('limit')} offset ${value('offset')}`;
+  if (everyonePage && 'after' in everyonePage) {
+    pageWhere = sql`(${column}, cs.user_id) < (${value('afterValue')}::${type}, ${value('afterId')}::integer)`;
+    bounds = sql.raw(`limit ${everyonePage.limit}`);
+  } else if (everyonePage) bounds = sql.raw(`limit ${everyonePage.limit} offset ${everyonePage.offset}`);
   const page = sql`
     select cs.user_id, row_number() over (order by ${order}) as ordinal from (
       select cs.user_id, cs.rating_score, cs.rating_count, cs.created_at from crew_search cs
-      where ${where} order by ${order} ${bounds}) cs`;
+      where ${pageWhere} order by ${order} ${bounds}) cs`;
   const counted = sql`(select total from counted)`;
   return sql`
     with counted as materialized (${countUpTo(where)})
@@ -300,6 +369,19 @@ function listingStatement(shape: PageShape, everyonePage?: { limit: number; offs
       shape.text && tsquery(shape.text, 'any'),
       everyonePage ? sql`, ${counted} as total` : countedOr(counted, where),
     )}`;
+}
+
+/**
+ * The first searchMaxResults entries of the listing of everyone in this order: where each of its
+ * pages starts, for any page size.
+ */
+export async function everyoneListingKeys(db: Database, sort: ListingSort): Promise<ListingKey[]> {
+  const template = templates.get(`everyone keys ${sort}`, () => {
+    const { column } = SORT_COLUMN[sort];
+    return sql`select ${column}::text as value, cs.user_id as "userId" from crew_search cs
+      order by ${ORDER[sort]} limit ${sql.raw(String(LIMITS.searchMaxResults))}`;
+  });
+  return runTemplate<ListingKey>(db, template, {}, { prepared: true });
 }
 
 /** How many crew match, counting no further than one past searchExactCountMax. */
@@ -322,38 +404,47 @@ export async function findPage(
   limit: number,
   offset: number,
   statistics: TextStatistics,
+  /** For the listing of everyone: the entry just before this page, when the caller knows it. */
+  after?: ListingKey,
 ): Promise<MatchPage> {
+  if (matchesNobody(filters)) return { cards: [], total: 0, estimated: false };
   const shape = shapeOf(filters, sort);
   const key = JSON.stringify(shape);
   const { text } = shape;
   const relevance = sort === 'relevance' && text !== null;
-  // Text alone plans the same whatever the words (the tiers' text indexes); a role or place
-  // could make another index the better start, which only a plan for those values can see.
-  const alone = textOnly(shape);
-  const everyone = alone && text === null;
-  const template = everyone
-    ? templates.get(`everyone ${key} ${limit} ${offset}`, () => listingStatement(shape, { limit, offset }))
-    : templates.get(`page ${key}`, () =>
-        relevance ? relevanceStatement({ ...shape, text }) : listingStatement(shape),
-      );
-  const prepared = (relevance && alone) || everyone;
-  const values = valuesOf(filters, limit, offset);
+  // Words and facets plan the same whatever they are (the tiers' text indexes); a Premium filter
+  // could make another index the better start, which only a plan for its values can see.
+  const wordsAndFacets = !hasPremiumFilters(shape);
+  const everyone = listsEveryone(filters);
+  const seek = everyone && after !== undefined;
+  const template = seek
+    ? templates.get(`everyone after ${key} ${limit}`, () => listingStatement(shape, { limit, after: true }))
+    : everyone
+      ? templates.get(`everyone ${key} ${limit} ${offset}`, () => listingStatement(shape, { limit, offset }))
+      : templates.get(`page ${key}`, () =>
+          relevance ? relevanceStatement({ ...shape, text }) : listingStatement(shape),
+        );
+  const prepared = (relevance && wordsAndFacets) || everyone;
+  const values = { ...valuesOf(filters, limit, offset), afterValue: after?.value, afterId: after?.userId };
   type Counted = { total: number; estimate?: string | null; words?: string | null };
   const rows = await runTemplate<CrewCardRow & Counted>(db, template, values, { prepared });
-  // A page past the end has no rows to carry the count: count on its own (rare).
+  // No rows on the first page: nothing matched. A later page past the end has no rows to carry
+  // the count: count on its own (rare).
   const [counted] = rows[0]
     ? [rows[0]]
-    : await runTemplate<Counted>(
-        db,
-        templates.get(`count ${key}`, () => {
-          const where = conditions(shape);
-          return sql`
+    : offset === 0
+      ? [{ total: 0 }]
+      : await runTemplate<Counted>(
+          db,
+          templates.get(`count ${key}`, () => {
+            const where = conditions(shape);
+            return sql`
             with counted as materialized (${countUpTo(where)})
             select 1 ${countedOr(sql`(select total from counted)`, where)}`;
-        }),
-        values,
-        { prepared: false },
-      );
+          }),
+          values,
+          { prepared: false },
+        );
   const cards = rows.map(({ total: _total, estimate: _estimate, words: _words, ...card }) => card);
   const total = counted?.total ?? 0;
   const countBound = LIMITS.searchExactCountMax;

@@ -79,17 +79,24 @@ describe('GET /api/search', () => {
   it('answers the same once PostgreSQL keeps a generic plan for the search statement', async () => {
     // A text-only search is a prepared statement: from the sixth run on a connection PostgreSQL
     // may stop planning it for these words and reuse a plan made without them.
-    const answers = [];
-    for (let run = 0; run < 8; run++) {
-      const body = await search(run % 2 === 0 ? 'q=steadicam%20night' : 'q=director');
-      answers.push({
-        total: body.total,
-        ids: body.results.map((r) => r.id),
-        snippets: body.results.map((r) => r.snippet),
-      });
+    // So is one narrowed to roles or places, whose facet words the same plan intersects.
+    const gaffer = roleId.get('Gaffer');
+    for (const pair of [
+      ['q=steadicam%20night', 'q=director'],
+      [`q=night%20&role=${gaffer}`, `q=director%20&role=${roleId.get('Editor')}&role=${gaffer}`],
+    ]) {
+      const answers = [];
+      for (let run = 0; run < 8; run++) {
+        const body = await search(pair[run % 2] as string);
+        answers.push({
+          total: body.total,
+          ids: body.results.map((r) => r.id),
+          snippets: body.results.map((r) => r.snippet),
+        });
+      }
+      expect(answers[0]?.ids).toContain(ids.get('Marisol Quintero'));
+      for (const [run, answer] of answers.entries()) expect(answer).toEqual(answers[run % 2]);
     }
-    expect(answers[0]?.ids).toContain(ids.get('Marisol Quintero'));
-    for (const [run, answer] of answers.entries()) expect(answer).toEqual(answers[run % 2]);
   });
 
   it('stems the words snippets are cut from as PostgreSQL does', async () => {
@@ -217,6 +224,62 @@ describe('GET /api/search', () => {
     }
   });
 
+  /** How many crew match these words (as the index reads them) and this SQL condition. */
+  const countWhere = async (words: string, condition: ReturnType<typeof sql>) => {
+    const { rows } = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from crew_search cs
+      where cs.document @@ to_tsquery('english', ${words}) and ${condition}`);
+    return rows[0]?.n ?? 0;
+  };
+
+  it('narrows a text search to a role, a category and a place, counting exactly who matches', async () => {
+    const gaffer = roleId.get('Gaffer') as number;
+    const byRole = await search(`q=night%20&role=${gaffer}&limit=50`);
+    expect(names(byRole)).toContain('Marisol Quintero');
+    expect(byRole.total).toBe(await countWhere('night', sql`${gaffer} = any(cs.role_ids)`));
+    for (const person of byRole.results) expect(person.roles.map((role) => role.id)).toContain(gaffer);
+
+    const byPlace = await search('q=night%20&location=atlanta&limit=50');
+    expect(names(byPlace)).toContain('Marisol Quintero');
+    expect(byPlace.total).toBe(await countWhere('night', sql`cs.location = 'atlanta, ga'`));
+    expect(byPlace.results.every((r) => r.location === 'Atlanta, GA')).toBe(true);
+
+    const both = await search(`q=marisol%20&role=${gaffer}&location=atlana`);
+    expect(names(both)).toEqual(['Marisol Quintero']);
+    expect((await search(`q=marisol%20&role=${roleId.get('Editor')}&location=atlanta`)).total).toBe(0);
+
+    const production = await search('q=night%20&category=production&limit=50');
+    expect(production.total).toBeGreaterThan(0);
+    for (const person of production.results)
+      expect(person.roles.some((role) => role.category === 'production')).toBe(true);
+    // A text search narrowed to a place nobody gives matches nobody, without an error.
+    expect((await search('q=night&location=zzqqxx')).total).toBe(0);
+  });
+
+  it('narrows to a place whose name has quotes and backslashes in it', async () => {
+    await addPerson({ name: "Oona O'Hanlon", location: "Martha's Vineyard, MA", roles: ['Editor'] });
+    await addPerson({ name: 'Bex Backslash', location: 'Back\\slash Bay', roles: ['Editor'] });
+    expect(names(await search("q=oona%20&location=martha's%20vineyard"))).toEqual(["Oona O'Hanlon"]);
+    expect(names(await search('q=bex%20&location=back%5Cslash%20bay'))).toEqual(['Bex Backslash']);
+    expect((await search("q=bex%20&location=martha's%20vineyard")).total).toBe(0);
+  });
+
+  it('keeps role and place filters current as a profile changes', async () => {
+    const id = await addPerson({
+      name: 'Zephyrine Castellan',
+      location: 'Lisbon, Portugal',
+      roles: ['Editor'],
+    });
+    const colorist = roleId.get('Colorist') as number;
+    expect((await search(`q=zephyrine%20&role=${colorist}`)).total).toBe(0);
+    await t.db.insert(userRoles).values({ userId: id, roleId: colorist, position: 1 });
+    await t.db.update(users).set({ location: 'Porto, Portugal' }).where(sql`${users.id} = ${id}`);
+    expect(names(await search(`q=zephyrine%20&role=${colorist}&location=porto`))).toEqual([
+      'Zephyrine Castellan',
+    ]);
+    expect((await search('q=zephyrine%20&location=lisbon')).total).toBe(0);
+  });
+
   it('sorts by rating, by number of reviews and by newest', async () => {
     const byRating = await search('sort=rating&limit=50');
     const { rows } = await t.db.execute<{ user_id: number }>(
@@ -232,6 +295,29 @@ describe('GET /api/search', () => {
       sql`select id from users where exists (select 1 from user_roles where user_id = users.id) order by created_at desc, id desc limit 20`,
     );
     expect(newest.results.map((r) => r.id)).toEqual(created.rows.map((row) => row.id));
+  });
+
+  it.each([
+    ['rating', sql`rating_score desc, user_id desc`],
+    ['reviews', sql`rating_count desc, user_id desc`],
+    ['newest', sql`created_at desc, user_id desc`],
+  ])('pages through everyone by %s as the index orders them, deep pages included', async (sort, order) => {
+    // Later pages of everyone seek past a remembered entry (its exact sort value) rather than
+    // stepping over the entries before it: the pages must join up exactly all the same.
+    const limit = 9;
+    const { rows } = await t.db.execute<{ user_id: number }>(
+      sql`select user_id from crew_search order by ${order} limit ${limit * 12}`,
+    );
+    const seen: number[] = [];
+    for (let page = 1; page <= 12; page++)
+      seen.push(...(await search(`sort=${sort}&limit=${limit}&page=${page}`)).results.map((r) => r.id));
+    expect(seen).toEqual(rows.map((row) => row.user_id));
+    // Page 50 of 20 as well: the last page the listing may show.
+    const deep = await search(`sort=${sort}&page=50`);
+    const last = await t.db.execute<{ user_id: number }>(
+      sql`select user_id from crew_search order by ${order} limit 20 offset 980`,
+    );
+    expect(deep.results.map((r) => r.id)).toEqual(last.rows.map((row) => row.user_id));
   });
 
   it.each(['relevance', 'rating', 'reviews', 'newest'])(
@@ -281,6 +367,7 @@ describe('GET /api/search', () => {
       `'director' <-> 'photographi' | 'cinematograph'`,
       `'${word}' & !'night'`,
       `( 'steadicam' | 'zzzunknown' ) & '${word}'`,
+      `'${word}' & ( '#role:${roleId.get('Gaffer')}' | '#role:${roleId.get('Grip')}' ) & '#place:atlanta, ga'`,
     ]) {
       expect(estimateTextMatches(tsquery, statistics), tsquery).toBe(await plannedRows(tsquery));
     }

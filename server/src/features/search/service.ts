@@ -3,6 +3,7 @@ import type {
   SearchQuery,
   SearchResponse,
   SearchResult,
+  SearchSort,
   TopRatedQuery,
   TopRatedResponse,
 } from '#common/schemas/search';
@@ -99,6 +100,27 @@ function bestCompletions(completions: string[], frequencies: ReadonlyMap<string,
  * within the minute. Unknown words are always asked again (they may have just been added).
  */
 const rememberedWords = new RememberedByKey<q.WordLookup>(60_000, 5_000);
+
+/**
+ * Where the pages of the listing of everyone start, by sort, for ten seconds: a later page then
+ * seeks to its first entry instead of stepping over every entry before it, so page 50 costs what
+ * page 1 does. Within those seconds a profile moving across a page's edge may be shown on two
+ * pages or on none, as it may between two offset pages read a moment apart.
+ */
+const everyoneKeys = new RememberedByKey<Promise<q.ListingKey[]>>(10_000, 10);
+
+async function entryBeforePage(
+  db: Database,
+  sort: Exclude<SearchSort, 'relevance'>,
+  offset: number,
+): Promise<q.ListingKey | undefined> {
+  let keys = everyoneKeys.get(db, sort);
+  if (!keys) {
+    keys = q.everyoneListingKeys(db, sort);
+    everyoneKeys.setPending(db, sort, keys);
+  }
+  return (await keys)[offset - 1];
+}
 
 /** The search text as the index can answer it, and what it means if misspelt. */
 interface UnderstoodText {
@@ -199,13 +221,15 @@ export async function search(
     verifiedOnly: query.verifiedOnly,
   };
   const offset = (query.page - 1) * limit;
-  const find = (text: q.TextQuery | null) =>
-    q.findPage(db, { ...base, text }, sort, limit, offset, statistics);
+  const find = (text: q.TextQuery | null, after?: q.ListingKey) =>
+    q.findPage(db, { ...base, text }, sort, limit, offset, statistics, after);
 
   let found: q.MatchPage;
   let correctedQuery: string | null = null;
-  if (!understood) found = await find(null);
-  else if (understood.asTyped) found = await find(understood.asTyped);
+  if (!understood) {
+    const seeks = offset > 0 && sort !== 'relevance' && q.listsEveryone({ ...base, text: null });
+    found = await find(null, seeks ? await entryBeforePage(db, sort, offset) : undefined);
+  } else if (understood.asTyped) found = await find(understood.asTyped);
   else if (understood.corrected) {
     found = await find(understood.corrected.text);
     if (found.total > 0) correctedQuery = understood.corrected.words.join(' ');
