@@ -20,20 +20,23 @@ const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COL
 
 /**
  * The best-rated tiers of the directory, best first, by the lowest rating score in each: about
- * one crew member in twenty-five and one in seven in the demo data. Each has a text index of its
- * own, so a search for common words finds its candidates in the smallest tier that holds enough
- * of them, reading posting lists a fraction as long as the whole index's (ADR 011).
+ * one crew member in twenty, one in ten and one in four in the demo data, then everyone else.
+ * Each tier has a text index of its own over its crew alone, so a search reads the tiers best
+ * first until it holds enough candidates, each posting list read once (ADRs 011 and 014).
  */
-export const SEARCH_TIER_MIN_SCORES = [4, 3.8] as const;
+export const SEARCH_TIER_MIN_SCORES = [4, 3.8, 3.6] as const;
+
+/** How many tiers there are: one per minimum score, and the rest. */
+export const SEARCH_TIER_COUNT = SEARCH_TIER_MIN_SCORES.length + 1;
 
 /**
  * crew_search.search_tier: 1 for the best tier, 2 for the next, … and one past the last for
  * everyone else. Its own column, with no other index on it, so the planner reaches a tier only
  * through the tier's text index (written on rating_score, it would pair the text index with the
- * rating index in a BitmapAnd). Queries must write `search_tier <= N` as the indexes do.
+ * rating index in a BitmapAnd). Queries must write `search_tier = N` as the indexes do.
  */
 const searchTier = sql.raw(
-  `case ${SEARCH_TIER_MIN_SCORES.map((min, index) => `when rating_score >= ${min} then ${index + 1}`).join(' ')} else ${SEARCH_TIER_MIN_SCORES.length + 1} end`,
+  `case ${SEARCH_TIER_MIN_SCORES.map((min, index) => `when rating_score >= ${min} then ${index + 1}`).join(' ')} else ${SEARCH_TIER_COUNT} end`,
 );
 
 /**
@@ -71,10 +74,10 @@ export const crewSearch = pgTable(
   },
   (t) => [
     index('crew_search_document_idx').using('gin', t.document),
-    ...SEARCH_TIER_MIN_SCORES.map((_, i) =>
+    ...Array.from({ length: SEARCH_TIER_COUNT }, (_, i) =>
       index(`crew_search_document_tier_${i + 1}_idx`)
         .using('gin', t.document)
-        .where(sql.raw(`search_tier <= ${i + 1}`)),
+        .where(sql.raw(`search_tier = ${i + 1}`)),
     ),
     index('crew_search_roles_idx').using('gin', t.roleIds),
     // Ascending on purpose: read backwards they serve `order by … desc, user_id desc`. Drizzle's

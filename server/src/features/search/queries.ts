@@ -3,7 +3,7 @@ import { LIMITS } from '#common/limits';
 import type { SearchSort } from '#common/schemas/search';
 import type { Database } from '../../db/client.ts';
 import { isPlaceholder, renderSql, runTemplate, StatementTemplates } from '../../db/prepared.ts';
-import { SEARCH_TIER_MIN_SCORES } from '../../db/schema/index.ts';
+import { SEARCH_TIER_COUNT } from '../../db/schema/index.ts';
 import { estimateTextMatches, type TextStatistics } from './estimate.ts';
 
 /**
@@ -293,18 +293,20 @@ function relevanceStatement(shape: PageShape & { text: object }): SQL {
   const candidates = (scope: SQL) => sql`
     select cs.user_id, cs.rating_score, ts_rank('{0.1, 0.2, 0.4, 1.0}', cs.document, ${textWords}, 1) as rank
     from crew_search cs where ${matching} and ${scope} limit ${enough}`;
-  // Tier by tier, best first, each read only when every tier before it fell short (a one-time
-  // filter: the scan does not run at all otherwise); a full tier's matches stand for all.
-  const tiers = [...SEARCH_TIER_MIN_SCORES.map((_, i) => sql.raw(`cs.search_tier <= ${i + 1}`)), sql`true`];
-  const names = tiers.map((_, index) => sql.raw(`tier_${index}`));
+  // Tier by tier, best first, each read only while the tiers before it hold fewer than enough
+  // (a one-time filter: the scan does not run at all otherwise). The tiers do not overlap, so
+  // every tier read adds its own matches, and each tier's index is its own crew alone.
+  const names = Array.from({ length: SEARCH_TIER_COUNT }, (_, index) => sql.raw(`tier_${index + 1}`));
   const shortOf = (before: SQL[]) =>
-    sql.join(
-      [...before.map((name) => sql`(select count(*) from ${name}) < ${enough}`), sql`true`],
-      sql` and `,
-    );
-  const scans = tiers.map(
-    (scope, index) =>
-      sql`${names[index]} as materialized (${candidates(sql`${scope} and ${shortOf(names.slice(0, index))}`)})`,
+    before.length === 0
+      ? sql`true`
+      : sql`${sql.join(
+          before.map((name) => sql`(select count(*) from ${name})`),
+          sql` + `,
+        )} < ${enough}`;
+  const scans = names.map(
+    (name, index) =>
+      sql`${name} as materialized (${candidates(sql`cs.search_tier = ${sql.raw(String(index + 1))} and ${shortOf(names.slice(0, index))}`)})`,
   );
   // The page as a range of ordinals rather than LIMIT/OFFSET: planned without the values, a
   // LIMIT is taken to keep a tenth of the rows, and the cards of 60 would outweigh any plan.
@@ -319,16 +321,10 @@ function relevanceStatement(shape: PageShape & { text: object }): SQL {
       select ${tsquery(shape.text)} as text_words, ${tsquery(shape.text, 'any')} as any_word),
     query as materialized (select w.text_words${facets} as all_words, w.text_words, w.any_word from words w),
     ${sql.join(scans, sql`, `)},
-    ranked as materialized (
-      ${sql.join(
-        names.map((name, index) =>
-          index === names.length - 1
-            ? sql`select * from ${name}`
-            : sql`select * from ${name} where (select count(*) from ${name}) = ${enough}`,
-        ),
-        sql` union all `,
-      )}
-    )
+    ranked as materialized (${sql.join(
+      names.map((name) => sql`select * from ${name}`),
+      sql` union all `,
+    )})
     ${cardsOf(page, anyWord, hasPremiumFilters(shape) ? countedOr(rankedCount, conditions(shape)) : countedWithWords)}`;
 }
 
@@ -392,9 +388,9 @@ function countUpTo(where: SQL): SQL {
 
 /**
  * One page of result cards, best first, and how many matched, in one statement. The work is
- * bounded whatever the query matches: relevance ranks at most searchRankedMax candidates, taken
- * from the smallest best-rated tier that holds that many matches (each tier has a text index of
- * its own, ADR 011) and from everyone otherwise; sorted listings walk an index to the page;
+ * bounded whatever the query matches: relevance ranks the matches of the best-rated tiers, read
+ * best first until they hold more than searchRankedMax (each tier has a text index of its own,
+ * ADRs 011 and 014), so at most about twice that; sorted listings walk an index to the page;
  * counting stops at searchExactCountMax, past which the planner's estimate stands in.
  */
 export async function findPage(

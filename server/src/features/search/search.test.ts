@@ -320,6 +320,17 @@ describe('GET /api/search', () => {
     expect(deep.results.map((r) => r.id)).toEqual(last.rows.map((row) => row.user_id));
   });
 
+  it('finds every match of a search whose matches are spread over the rating tiers', async () => {
+    const { rows } = await t.db.execute<{ user_id: number; search_tier: number }>(sql`
+      select user_id, search_tier from crew_search where document @@ to_tsquery('english', 'director')`);
+    expect(new Set(rows.map((row) => row.search_tier)).size).toBeGreaterThan(1);
+    expect(rows.length).toBeLessThanOrEqual(LIMITS.searchExactCountMax);
+    const found: number[] = [];
+    for (let page = 1; page <= Math.ceil(rows.length / 50); page++)
+      found.push(...(await search(`q=director%20&limit=50&page=${page}`)).results.map((r) => r.id));
+    expect(found.sort((a, b) => a - b)).toEqual(rows.map((row) => row.user_id).sort((a, b) => a - b));
+  });
+
   it.each(['relevance', 'rating', 'reviews', 'newest'])(
     'pages through every match once, without gaps, sorted by %s',
     async (sort) => {
