@@ -1,7 +1,8 @@
 /**
- * Search benchmark (issue 5): five kinds of query against a seeded database, over HTTP through the
- * production server and, in the same run, as the very statements the server issues sent straight
- * to PostgreSQL through `pg`, both at the same concurrency.
+ * Search benchmark (issue 5): the issue's five kinds of query, and words narrowed to a role or a
+ * place, against a seeded database, over HTTP through the production server and, in the same run,
+ * as the very statements the server issues sent straight to PostgreSQL through `pg`, both at the
+ * same concurrency.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_1m npm run bench:search -- --duration 10
  *
