@@ -12,6 +12,8 @@ export interface TextStatistics {
   frequencies: ReadonlyMap<string, number>;
   /** The least of those shares; every other word is rarer. */
   minFrequency: number;
+  /** Share of crew in each rating tier, best first (search_tier's most common values). */
+  tierShares: readonly number[];
 }
 
 /** The planner's guess for a word it keeps no statistics for (DEFAULT_TS_MATCH_SEL). */
@@ -72,4 +74,27 @@ export function estimateTextMatches(tsquery: string, stats: TextStatistics): num
   if (!query) return 0;
   const share = stats.frequencies.size > 0 ? shareOf(query, stats) : DEFAULT_MATCH_SHARE;
   return Math.max(1, Math.round(stats.crew * share));
+}
+
+/**
+ * How many crew a relevance search matches, from what it found in the rating tiers it read best
+ * first (`tierCounts`, each cut at `cut`): the matches per crew member of the tiers read, for
+ * everyone. The planner multiplies its words' shares as if independent, which a role word and
+ * that role's filter are not ("gaffer" for Gaffers: 26 times too few); a sample of the index
+ * itself is not fooled. Undefined when no tier was read whole enough to say.
+ */
+export function extrapolateFromTiers(
+  tierCounts: readonly number[],
+  cut: number,
+  stats: TextStatistics,
+): number | undefined {
+  let matched = 0;
+  let crewRead = 0;
+  for (const [tier, found] of tierCounts.entries()) {
+    if (matched >= cut) break; // not read: the tiers before it held enough
+    matched += found;
+    crewRead += (stats.tierShares[tier] ?? 0) * stats.crew;
+  }
+  if (crewRead < 1 || matched === 0) return undefined;
+  return Math.round((matched / crewRead) * stats.crew);
 }

@@ -4,7 +4,7 @@ import type { SearchSort } from '#common/schemas/search';
 import type { Database } from '../../db/client.ts';
 import { isPlaceholder, renderSql, runTemplate, StatementTemplates } from '../../db/prepared.ts';
 import { SEARCH_TIER_COUNT } from '../../db/schema/index.ts';
-import { estimateTextMatches, type TextStatistics } from './estimate.ts';
+import { estimateTextMatches, extrapolateFromTiers, type TextStatistics } from './estimate.ts';
 
 /**
  * Search text as PostgreSQL matches it: `units` in to_tsquery('english') syntax (a word or a
@@ -267,6 +267,9 @@ export interface MatchPage {
   estimated: boolean;
 }
 
+/** Relevance reads rating tiers, best first, until they hold this many matches. */
+const ENOUGH_CANDIDATES = Math.max(LIMITS.searchRankedMax, LIMITS.searchExactCountMax) + 1;
+
 const rankedCount = sql`(select count(*) from ranked)::int`;
 /**
  * A search of words and facets alone: its count, and past the bound its words as PostgreSQL
@@ -274,7 +277,13 @@ const rankedCount = sql`(select count(*) from ranked)::int`;
  * with no EXPLAIN.
  */
 const countedWithWords = sql`, ${rankedCount} as total,
-  (select case when ${rankedCount} > ${COUNT_BOUND} then q.all_words::text end from query q) as words`;
+  (select case when ${rankedCount} > ${COUNT_BOUND} then q.all_words::text end from query q) as words,
+  case when ${rankedCount} > ${COUNT_BOUND} then array[${sql.join(
+    Array.from({ length: SEARCH_TIER_COUNT }, (_, index) =>
+      sql.raw(`(select count(*) from tier_${index + 1})::int`),
+    ),
+    sql`, `,
+  )}] end as tier_counts`;
 
 /**
  * Relevance: the search words as tsqueries computed once (initplans), so that a generic plan of
@@ -289,7 +298,7 @@ function relevanceStatement(shape: PageShape & { text: object }): SQL {
   const matching = sql.join([sql`cs.document @@ ${allWords}`, ...premiumConditions(shape)], sql` and `);
   const facets = hasFacets(shape) ? sql` && ${value('facets')}::tsquery` : sql``;
   // Constants written into the text: a generic plan must see the limits it works to.
-  const enough = sql.raw(String(Math.max(LIMITS.searchRankedMax, LIMITS.searchExactCountMax) + 1));
+  const enough = sql.raw(String(ENOUGH_CANDIDATES));
   const candidates = (scope: SQL) => sql`
     select cs.user_id, cs.rating_score, ts_rank('{0.1, 0.2, 0.4, 1.0}', cs.document, ${textWords}, 1) as rank
     from crew_search cs where ${matching} and ${scope} limit ${enough}`;
@@ -422,7 +431,12 @@ export async function findPage(
         );
   const prepared = (relevance && wordsAndFacets) || everyone;
   const values = { ...valuesOf(filters, limit, offset), afterValue: after?.value, afterId: after?.userId };
-  type Counted = { total: number; estimate?: string | null; words?: string | null };
+  type Counted = {
+    total: number;
+    estimate?: string | null;
+    words?: string | null;
+    tier_counts?: number[] | null;
+  };
   const rows = await runTemplate<CrewCardRow & Counted>(db, template, values, { prepared });
   // No rows on the first page: nothing matched. A later page past the end has no rows to carry
   // the count: count on its own (rare).
@@ -441,14 +455,19 @@ export async function findPage(
           values,
           { prepared: false },
         );
-  const cards = rows.map(({ total: _total, estimate: _estimate, words: _words, ...card }) => card);
+  const cards = rows.map(
+    ({ total: _total, estimate: _estimate, words: _words, tier_counts: _tierCounts, ...card }) => card,
+  );
   const total = counted?.total ?? 0;
   const countBound = LIMITS.searchExactCountMax;
   if (total <= countBound) return { cards, total, estimated: false };
   const estimate = everyone
     ? Math.round(statistics.crew)
     : counted?.words
-      ? estimateTextMatches(counted.words, statistics)
+      ? Math.max(
+          estimateTextMatches(counted.words, statistics),
+          extrapolateFromTiers(counted.tier_counts ?? [], ENOUGH_CANDIDATES, statistics) ?? 0,
+        )
       : Number(counted?.estimate ?? 0);
   return { cards, total: Math.max(countBound + 1, estimate), estimated: true };
 }
@@ -533,14 +552,22 @@ export async function lookupWords(
  */
 export async function loadTextStatistics(db: Database): Promise<TextStatistics> {
   const [row] = (
-    await db.execute<{ lexemes: string[] | null; frequencies: number[] | null; crew: number }>(sql`
+    await db.execute<{
+      lexemes: string[] | null;
+      frequencies: number[] | null;
+      crew: number;
+      tiers: number[] | null;
+      tier_shares: number[] | null;
+    }>(sql`
       select s.most_common_elems::text::text[] as lexemes, s.most_common_elem_freqs::float8[] as frequencies,
+        t.most_common_vals::text::int[] as tiers, t.most_common_freqs::float8[] as tier_shares,
         -- As the planner counts rows: the density ANALYZE saw, times the pages there are now.
         case when c.relpages > 0
           then c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int)
           else greatest(c.reltuples, 0) end::float8 as crew
       from pg_class c
       left join pg_stats s on s.schemaname = current_schema() and s.tablename = c.relname and s.attname = 'document'
+      left join pg_stats t on t.schemaname = current_schema() and t.tablename = c.relname and t.attname = 'search_tier'
       where c.oid = 'crew_search'::regclass`)
   ).rows;
   const lexemes = row?.lexemes ?? [];
@@ -551,6 +578,11 @@ export async function loadTextStatistics(db: Database): Promise<TextStatistics> 
     crew: row?.crew ?? 0,
     frequencies: new Map(complete ? lexemes.map((lexeme, i) => [lexeme, shares[i] as number]) : []),
     minFrequency: complete ? (shares[lexemes.length] as number) : 0,
+    // Every tier is among the column's most common values: there are only a few.
+    tierShares: Array.from({ length: SEARCH_TIER_COUNT }, (_, index) => {
+      const at = row?.tiers?.indexOf(index + 1) ?? -1;
+      return at === -1 ? 0 : (row?.tier_shares?.[at] ?? 0);
+    }),
   };
 }
 
