@@ -80,8 +80,8 @@ export function estimateTextMatches(tsquery: string, stats: TextStatistics): num
  * How many crew a relevance search matches, from what it found in the rating tiers it read best
  * first (`tierCounts`, each cut at `cut`): the matches per crew member of the tiers read, for
  * everyone. The planner multiplies its words' shares as if independent, which a role word and
- * that role's filter are not ("gaffer" for Gaffers: 26 times too few); a sample of the index
- * itself is not fooled. Undefined when no tier was read whole enough to say.
+ * that role's filter are not ("gaffer" for Gaffers in Atlanta: 24 times too few at 1M); a sample
+ * of the index itself is not fooled. Undefined when the tiers read found nobody.
  */
 export function extrapolateFromTiers(
   tierCounts: readonly number[],
