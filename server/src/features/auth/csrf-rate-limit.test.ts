@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { securityEvents, users } from '../../db/schema/index.ts';
@@ -102,12 +102,16 @@ describe('rate limits', () => {
     expect(limited.json()).toEqual({ message: 'Too many requests. Please try again later.' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
-    // A flood of refused requests is logged once, not once per request.
+    // A flood of refused requests is logged once, not once per request. The event is written
+    // beside the answer, not before it: wait for it to land.
     for (let i = 0; i < 5; i++) expect((await b.login(`flood${i}`, 'wrong-password')).statusCode).toBe(429);
-    const logged = await t.db
-      .select()
-      .from(securityEvents)
-      .where(and(eq(securityEvents.type, 'rate_limited'), eq(securityEvents.ip, b.ip)));
+    const loggedEvents = () =>
+      t.db
+        .select()
+        .from(securityEvents)
+        .where(and(eq(securityEvents.type, 'rate_limited'), eq(securityEvents.ip, b.ip)));
+    await vi.waitFor(async () => expect(await loggedEvents()).not.toHaveLength(0));
+    const logged = await loggedEvents();
     expect(logged).toHaveLength(1);
     expect(logged[0]?.detail).toMatchObject({ path: '/api/login' });
   });

@@ -8,8 +8,9 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { ratingSummaries, roles, subscriptions, userRoles, users, userTags } from '../../db/schema/index.ts';
 import { insertDemoCrew } from '../../db/seed/insert-crew.ts';
 import { estimateTextMatches } from './estimate.ts';
-import { findPage, loadTextStatistics } from './queries.ts';
+import { findPage } from './queries.ts';
 import { PREMIUM_FILTER_MESSAGE } from './service.ts';
+import { loadTextStatistics } from './word-queries.ts';
 
 /** People written for these tests, on top of 400 deterministic demo crew. */
 interface Person {

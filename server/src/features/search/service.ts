@@ -22,6 +22,7 @@ import {
   searchWords,
 } from './search-text.ts';
 import { snippetCutter } from './snippet.ts';
+import * as wordQueries from './word-queries.ts';
 
 export const PREMIUM_FILTER_MESSAGE =
   'Advanced filters (minimum rating, reviews, years of experience, portfolio, verified collaborations) are a Premium feature';
@@ -61,7 +62,7 @@ async function toResults(db: Database, rows: q.CrewCardRow[]): Promise<SearchRes
 
 async function resolvePlaces(db: Database, location: string | undefined): Promise<string[] | null> {
   const normalised = location ? normaliseLocation(location) : null;
-  return normalised ? q.matchingPlaces(db, normalised) : null;
+  return normalised ? wordQueries.matchingPlaces(db, normalised) : null;
 }
 
 async function roleFilters(db: Database, query: Pick<SearchQuery, 'role' | 'category'>) {
@@ -79,7 +80,7 @@ async function roleFilters(db: Database, query: Pick<SearchQuery, 'role' | 'cate
  */
 const textStatistics = rememberPerDatabase(
   5 * 60_000,
-  q.loadTextStatistics,
+  wordQueries.loadTextStatistics,
   (statistics) => statistics.frequencies.size > 0,
 );
 
@@ -99,7 +100,7 @@ function bestCompletions(completions: string[], frequencies: ReadonlyMap<string,
  * grows, so a known word stays known; a typed word's completions may miss a word first indexed
  * within the minute. Unknown words are always asked again (they may have just been added).
  */
-const rememberedWords = new RememberedByKey<q.WordLookup>(60_000, 5_000);
+const rememberedWords = new RememberedByKey<wordQueries.WordLookup>(60_000, 5_000);
 
 /**
  * Where the pages of the listing of everyone start, by sort, for ten seconds: a later page then
@@ -147,14 +148,14 @@ async function understandText(
   const typedAt = missing.findIndex(({ unit }) => unit.typed);
   const fresh =
     missing.length > 0
-      ? await q.lookupWords(
+      ? await wordQueries.lookupWords(
           db,
           missing.map(({ unit }) => words[unit.at] as string),
           typedAt === -1 ? null : typedAt,
         )
       : [];
   for (const [k, { unit, index }] of missing.entries()) {
-    const lookup = fresh[k] as q.WordLookup;
+    const lookup = fresh[k] as wordQueries.WordLookup;
     lookups[index] = lookup;
     if (lookup.known || (unit.typed && lookup.completions?.length))
       rememberedWords.set(db, keys[index] as string, lookup);
@@ -164,7 +165,7 @@ async function understandText(
   let anyOf: string[] | null = null;
   const replacements = new Map<number, string | null>();
   for (const [index, unit] of asked.entries()) {
-    const lookup = lookups[index] as q.WordLookup;
+    const lookup = lookups[index] as wordQueries.WordLookup;
     const word = words[unit.at] as string;
     if (unit.typed && lookup.completions && lookup.completions.length > 0)
       anyOf = bestCompletions(lookup.completions, statistics.frequencies);
