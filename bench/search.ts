@@ -20,6 +20,7 @@ import { searchQuery } from '#common/schemas/search';
 import type { Database } from '../server/src/db/client.ts';
 import * as schema from '../server/src/db/schema/index.ts';
 import { GENRES, SKILLS } from '../server/src/db/seed/demo-words.ts';
+import { getRolesById } from '../server/src/features/roles/service.ts';
 import { search } from '../server/src/features/search/service.ts';
 import { percentile, type RecordedStatement, recordedStatement, startServer } from './lib.ts';
 
@@ -74,9 +75,7 @@ const freeText = Array.from({ length: perKind }, (_, i) => {
   const genre = (GENRES[(i * 3) % GENRES.length] ?? 'documentaries').toLowerCase();
   return `${skill} ${genre}`;
 });
-const roleNames = new Map(
-  (await sample<{ id: number; name: string }>('select id, name from roles')).map((r) => [r.id, r.name]),
-);
+const roles = await getRolesById(db);
 const enc = encodeURIComponent;
 const kinds: { name: string; paths: string[] }[] = [
   { name: 'exact name', paths: people.map((p) => `/api/search?q=${enc(p.name)}`) },
@@ -91,7 +90,7 @@ const kinds: { name: string; paths: string[] }[] = [
     name: 'role word + location',
     paths: people.map(
       (p) =>
-        `/api/search?q=${enc(roleNames.get(p.role)?.toLowerCase() ?? 'gaffer')}&location=${enc(p.location)}`,
+        `/api/search?q=${enc(roles.get(p.role)?.name.toLowerCase() ?? 'gaffer')}&location=${enc(p.location)}`,
     ),
   },
   {

@@ -17,22 +17,23 @@ const stats: TextStatistics = {
 describe('extrapolateFromTiers', () => {
   it('scales the matches of the tiers read whole to everyone', () => {
     // 90 in the best 5 %, 180 in the next 10 %: 270 in 150,000 crew, so 1,800 in a million.
-    expect(extrapolateFromTiers([90, 180, 0, 0], 201, stats)).toBe(1_800);
+    expect(extrapolateFromTiers([90, 180, null, null], stats)).toBe(1_800);
   });
 
   it('counts a tier cut at the limit as read, which makes the figure a lower bound', () => {
-    expect(extrapolateFromTiers([201, 0, 0, 0], 201, stats)).toBe(4_020);
-    expect(extrapolateFromTiers([50, 201, 0, 0], 201, stats)).toBe(1_673);
+    expect(extrapolateFromTiers([201, null, null, null], stats)).toBe(4_020);
+    expect(extrapolateFromTiers([50, 201, null, null], stats)).toBe(1_673);
   });
 
-  it('leaves out the tiers that were not read because the ones before held enough', () => {
-    // Tier 3's zero means "not read", not "nobody there".
-    expect(extrapolateFromTiers([120, 120, 0, 0], 201, stats)).toBe(1_600);
+  it('leaves out the tiers that were not read, and counts a tier read empty', () => {
+    expect(extrapolateFromTiers([120, 120, null, null], stats)).toBe(1_600);
+    // 120 and 81 in the best 40 %: 201 in 400,000.
+    expect(extrapolateFromTiers([120, 0, 81, null], stats)).toBe(503);
   });
 
   it('says nothing when nothing was found or the tiers are unknown', () => {
-    expect(extrapolateFromTiers([0, 0, 0, 0], 201, stats)).toBeUndefined();
-    expect(extrapolateFromTiers([201, 0, 0, 0], 201, { ...stats, tierShares: [] })).toBeUndefined();
+    expect(extrapolateFromTiers([0, 0, 0, 0], stats)).toBeUndefined();
+    expect(extrapolateFromTiers([201, null, null, null], { ...stats, tierShares: [] })).toBeUndefined();
   });
 });
 

@@ -78,20 +78,19 @@ export function estimateTextMatches(tsquery: string, stats: TextStatistics): num
 
 /**
  * How many crew a relevance search matches, from what it found in the rating tiers it read best
- * first (`tierCounts`, each cut at `cut`): the matches per crew member of the tiers read, for
- * everyone. The planner multiplies its words' shares as if independent, which a role word and
+ * first (`tierCounts`, null for a tier it did not read): the matches per crew member of the tiers
+ * read, for everyone. A tier cut at the candidate limit makes this a lower bound. The planner multiplies its words' shares as if independent, which a role word and
  * that role's filter are not ("gaffer" for Gaffers in Atlanta: 24 times too few at 1M); a sample
  * of the index itself is not fooled. Undefined when the tiers read found nobody.
  */
 export function extrapolateFromTiers(
-  tierCounts: readonly number[],
-  cut: number,
+  tierCounts: readonly (number | null)[],
   stats: TextStatistics,
 ): number | undefined {
   let matched = 0;
   let crewRead = 0;
   for (const [tier, found] of tierCounts.entries()) {
-    if (matched >= cut) break; // not read: the tiers before it held enough
+    if (found === null) continue;
     matched += found;
     crewRead += (stats.tierShares[tier] ?? 0) * stats.crew;
   }

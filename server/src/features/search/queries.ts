@@ -269,6 +269,24 @@ export interface MatchPage {
 
 /** Relevance reads rating tiers, best first, until they hold this many matches. */
 const ENOUGH_CANDIDATES = Math.max(LIMITS.searchRankedMax, LIMITS.searchExactCountMax) + 1;
+// Constants written into the text: a generic plan must see the limits it works to.
+const enough = sql.raw(String(ENOUGH_CANDIDATES));
+
+/** The CTEs holding each rating tier's candidates, best tier first. */
+const TIERS = Array.from({ length: SEARCH_TIER_COUNT }, (_, index) => sql.raw(`tier_${index + 1}`));
+
+/**
+ * Whether the tier at `index` is read: while the tiers before it hold fewer than enough. As a
+ * one-time filter, the tier's scan does not start at all otherwise.
+ */
+function tierIsRead(index: number): SQL {
+  const before = TIERS.slice(0, index);
+  if (before.length === 0) return sql`true`;
+  return sql`${sql.join(
+    before.map((name) => sql`(select count(*) from ${name})`),
+    sql` + `,
+  )} < ${enough}`;
+}
 
 const rankedCount = sql`(select count(*) from ranked)::int`;
 /**
@@ -279,8 +297,8 @@ const rankedCount = sql`(select count(*) from ranked)::int`;
 const countedWithWords = sql`, ${rankedCount} as total,
   (select case when ${rankedCount} > ${COUNT_BOUND} then q.all_words::text end from query q) as words,
   case when ${rankedCount} > ${COUNT_BOUND} then array[${sql.join(
-    Array.from({ length: SEARCH_TIER_COUNT }, (_, index) =>
-      sql.raw(`(select count(*) from tier_${index + 1})::int`),
+    TIERS.map(
+      (name, index) => sql`case when ${tierIsRead(index)} then (select count(*) from ${name})::int end`,
     ),
     sql`, `,
   )}] end as tier_counts`;
@@ -297,25 +315,14 @@ function relevanceStatement(shape: PageShape & { text: object }): SQL {
   const anyWord = sql`(select q.any_word from query q)`;
   const matching = sql.join([sql`cs.document @@ ${allWords}`, ...premiumConditions(shape)], sql` and `);
   const facets = hasFacets(shape) ? sql` && ${value('facets')}::tsquery` : sql``;
-  // Constants written into the text: a generic plan must see the limits it works to.
-  const enough = sql.raw(String(ENOUGH_CANDIDATES));
   const candidates = (scope: SQL) => sql`
     select cs.user_id, cs.rating_score, ts_rank('{0.1, 0.2, 0.4, 1.0}', cs.document, ${textWords}, 1) as rank
     from crew_search cs where ${matching} and ${scope} limit ${enough}`;
-  // Tier by tier, best first, each read only while the tiers before it hold fewer than enough
-  // (a one-time filter: the scan does not run at all otherwise). The tiers do not overlap, so
-  // every tier read adds its own matches, and each tier's index is its own crew alone.
-  const names = Array.from({ length: SEARCH_TIER_COUNT }, (_, index) => sql.raw(`tier_${index + 1}`));
-  const shortOf = (before: SQL[]) =>
-    before.length === 0
-      ? sql`true`
-      : sql`${sql.join(
-          before.map((name) => sql`(select count(*) from ${name})`),
-          sql` + `,
-        )} < ${enough}`;
-  const scans = names.map(
+  // Tier by tier, best first. The tiers do not overlap, so every tier read adds its own
+  // matches, and each tier's index is its own crew alone.
+  const scans = TIERS.map(
     (name, index) =>
-      sql`${name} as materialized (${candidates(sql`cs.search_tier = ${sql.raw(String(index + 1))} and ${shortOf(names.slice(0, index))}`)})`,
+      sql`${name} as materialized (${candidates(sql`cs.search_tier = ${sql.raw(String(index + 1))} and ${tierIsRead(index)}`)})`,
   );
   // The page as a range of ordinals rather than LIMIT/OFFSET: planned without the values, a
   // LIMIT is taken to keep a tenth of the rows, and the cards of 60 would outweigh any plan.
@@ -331,7 +338,7 @@ function relevanceStatement(shape: PageShape & { text: object }): SQL {
     query as materialized (select w.text_words${facets} as all_words, w.text_words, w.any_word from words w),
     ${sql.join(scans, sql`, `)},
     ranked as materialized (${sql.join(
-      names.map((name) => sql`select * from ${name}`),
+      TIERS.map((name) => sql`select * from ${name}`),
       sql` union all `,
     )})
     ${cardsOf(page, anyWord, hasPremiumFilters(shape) ? countedOr(rankedCount, conditions(shape)) : countedWithWords)}`;
@@ -435,7 +442,7 @@ export async function findPage(
     total: number;
     estimate?: string | null;
     words?: string | null;
-    tier_counts?: number[] | null;
+    tier_counts?: (number | null)[] | null;
   };
   const rows = await runTemplate<CrewCardRow & Counted>(db, template, values, { prepared });
   // No rows on the first page: nothing matched. A later page past the end has no rows to carry
@@ -466,7 +473,7 @@ export async function findPage(
     : counted?.words
       ? Math.max(
           estimateTextMatches(counted.words, statistics),
-          extrapolateFromTiers(counted.tier_counts ?? [], ENOUGH_CANDIDATES, statistics) ?? 0,
+          extrapolateFromTiers(counted.tier_counts ?? [], statistics) ?? 0,
         )
       : Number(counted?.estimate ?? 0);
   return { cards, total: Math.max(countBound + 1, estimate), estimated: true };
