@@ -6,8 +6,9 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 const dataDir = `./data/e2e-${PORT}`;
 
 // The browser tests always run the production build on a private embedded database with the
-// deterministic demo crew, whatever DATABASE_URL the shell has.
-const { DATABASE_URL: _ignored, ...serverEnv } = process.env;
+// deterministic demo crew, whatever DATABASE_URL the shell has. No PUBLIC_URL, as on a fresh
+// clone: the app is opened at 127.0.0.1 on a port other than 3000, and must work there whole.
+const { DATABASE_URL: _ignored, PUBLIC_URL: _unset, ...serverEnv } = process.env;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -62,7 +63,6 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
       SEED_DEMO: 'auto',
       // One loopback address plays every user of the suite; real limits stay covered by the server tests.
       RATE_LIMIT_MULTIPLIER: '20',

@@ -2,9 +2,12 @@
  * HTTP benchmark: the production server (embedded PostgreSQL, demo data) against a bare Fastify
  * hello-world, both started by this script, measured one after the other in the same run so the
  * ratios compare like with like. Usage: npm run bench [-- --duration 10 --connections 50]
+ * `--users 100000` seeds that many crew first; `--data DIR` keeps the database there and reuses
+ * it on the next run instead of seeding again.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +20,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
     users: { type: 'string', default: '0' },
+    data: { type: 'string' },
   },
 });
 const rounds = Number(values.rounds);
@@ -27,19 +31,28 @@ const connections = Number(values.connections);
 // What a browser sends: compression is negotiated, as it is for every real visitor.
 const headers = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json, text/html' };
 
-/** `spread` > 0: each request asks for a random id in 1..spread instead of the url's own path. */
-async function measure(name: string, url: string, spread = 0) {
-  const requests: autocannon.Request[] | undefined =
-    spread > 0
-      ? [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              path: `/api/users/${1 + Math.floor(Math.random() * spread)}`,
-            }),
-          },
-        ]
-      : undefined;
+/** A url whose `{n}` each request replaces with a random whole number in 1..spread. */
+interface Target {
+  name: string;
+  url: string;
+  spread?: number;
+}
+
+async function measure({ name, url, spread }: Target) {
+  const { pathname, search } = new URL(url);
+  const requests: autocannon.Request[] | undefined = spread
+    ? [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            path: `${pathname}${search}`.replace(
+              /%7Bn%7D|{n}/,
+              String(1 + Math.floor(Math.random() * spread)),
+            ),
+          }),
+        },
+      ]
+    : undefined;
   // A short warm-up so JIT and connection pools are in their steady state.
   await autocannon({ url, connections, duration: 2, headers, requests });
   const result = await autocannon({ url, connections, duration, headers, requests });
@@ -48,7 +61,12 @@ async function measure(name: string, url: string, spread = 0) {
   return { name, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'crewbase-bench-'));
+const keepData = values.data !== undefined;
+const dataDir = keepData
+  ? path.resolve(values.data as string)
+  : await mkdtemp(path.join(tmpdir(), 'crewbase-bench-'));
+const seeded = keepData && existsSync(path.join(dataDir, 'postgres'));
+await mkdir(dataDir, { recursive: true });
 await chmod(dataDir, 0o755);
 // Request logs go to the terminal at LOG_LEVEL=info; the bench measures the server, not the terminal.
 // The rate limiter still counts every request; its ceiling is raised because one client plays everyone.
@@ -64,7 +82,7 @@ const children: ChildProcess[] = [];
 try {
   const hello = await startServer(['--import', 'tsx', 'bench/hello-world.ts'], {}, '/');
   children.push(hello.child);
-  if (extraUsers > 0) {
+  if (extraUsers > 0 && !seeded) {
     // A database of the size the profile goal names, seeded before the server starts.
     const seed = spawn(
       process.execPath,
@@ -80,27 +98,54 @@ try {
   const profileId = Math.max(1, Math.floor(extraUsers / 2));
   children.push(app.child);
 
-  const crew = Math.max(extraUsers, 500);
   const base = `http://127.0.0.1:${app.port}`;
-  const targets: (readonly [string, string, number?])[] = [
-    ['hello-world (bare Fastify)', `http://127.0.0.1:${hello.port}/`],
-    ['GET /api/roles', `${base}/api/roles`],
-    ['GET / (index.html)', `${base}/`],
-    ['GET /api/browse/crew?role=13', `${base}/api/browse/crew?role=13`],
-    [`GET /api/users/${profileId} (one full profile)`, `${base}/api/users/${profileId}`],
-    ['GET /api/users/{random of 1,000} (full profile)', `${base}/api/users/1`, 1000],
-    [`GET /api/users/{random of ${crew.toLocaleString('en')}} (full profile)`, `${base}/api/users/1`, crew],
+  // Crew ids run from 1: the seeded crew, or the 500 demo crew of an empty database.
+  const crew = Math.max(extraUsers, 500);
+  const { pageCount } = (await fetch(`${base}/api/browse/crew?role=13`).then((res) => res.json())) as {
+    pageCount: number;
+  };
+  const popular = Math.min(1000, crew);
+  const targets: Target[] = [
+    { name: 'hello-world (bare Fastify)', url: `http://127.0.0.1:${hello.port}/` },
+    { name: 'GET /api/roles', url: `${base}/api/roles` },
+    { name: 'GET / (index.html)', url: `${base}/` },
+    { name: 'GET /api/browse/crew?role=13', url: `${base}/api/browse/crew?role=13` },
+    {
+      name: `GET /api/browse/crew?role=13&page={last: ${pageCount}}`,
+      url: `${base}/api/browse/crew?role=13&page=${pageCount}`,
+    },
+    {
+      name: `GET /api/browse/crew?role=13&page={random of ${pageCount}}`,
+      url: `${base}/api/browse/crew?role=13&page={n}`,
+      spread: pageCount,
+    },
+    { name: `GET /api/users/${profileId} (one full profile)`, url: `${base}/api/users/${profileId}` },
+    {
+      name: `GET /api/users/{random of ${popular.toLocaleString('en')}} (full profile)`,
+      url: `${base}/api/users/{n}`,
+      spread: popular,
+    },
+    // Every profile: nearly every request a cache miss (only when there are more than the popular ones).
+    ...(crew > popular
+      ? [
+          {
+            name: `GET /api/users/{random of ${crew.toLocaleString('en')}} (full profile)`,
+            url: `${base}/api/users/{n}`,
+            spread: crew,
+          },
+        ]
+      : []),
   ];
   // Rounds interleave the targets so a noisy moment on this shared machine hits all of them alike;
   // each target reports its median round.
   const samples = new Map<string, { requestsPerSecond: number; p99Ms: number }[]>();
   for (let round = 0; round < rounds; round++) {
-    for (const [name, url, spread] of targets) {
-      const sample = await measure(name, url, spread);
-      samples.set(name, [...(samples.get(name) ?? []), sample]);
+    for (const target of targets) {
+      const sample = await measure(target);
+      samples.set(target.name, [...(samples.get(target.name) ?? []), sample]);
     }
   }
-  const rows = targets.map(([name]) => {
+  const rows = targets.map(({ name }) => {
     const sorted = [...(samples.get(name) ?? [])].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
     const median = sorted[Math.floor(sorted.length / 2)] ?? { requestsPerSecond: 0, p99Ms: 0 };
     return { name, ...median };
@@ -119,5 +164,5 @@ try {
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  await rm(dataDir, { recursive: true, force: true });
+  if (!keepData) await rm(dataDir, { recursive: true, force: true });
 }

@@ -8,7 +8,7 @@ import { browseRoutes } from './features/browse/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { websocketOptions } from './features/notifications/realtime/plugin.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
-import { createProfileCache } from './features/profiles/profile-cache.ts';
+import { createPublicCrewCache } from './features/profiles/profile-cache.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { roleRoutes } from './features/roles/routes.ts';
@@ -76,15 +76,15 @@ export async function buildApp({
   });
   await app.register(oauthRoutes, { providers: config.oauth, publicUrl: config.publicUrl, secure: https });
   await app.register(roleRoutes);
+  app.decorate('publicCrew', createPublicCrewCache());
   await app.register(browseRoutes);
   await app.register(searchRoutes);
-  app.decorate('profileCache', createProfileCache());
   await app.register(profileRoutes, { dataDir: config.dataDir });
   await app.register(reviewRoutes);
   await app.register(notificationRoutes, {
     databaseUrl,
     redisUrl: config.redisUrl,
-    publicUrl: config.publicUrl,
+    allowedOrigins: config.allowedOrigins,
     testNotificationsForEveryone: config.env !== 'production',
   });
 

@@ -12,6 +12,22 @@ describe('configuration', () => {
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl.href).toBe('http://localhost:3000/');
+    expect(config.allowedOrigins).toEqual({ servedFrom: true, listed: ['http://localhost:3000'] });
+  });
+
+  it('follows PORT when PUBLIC_URL is unset; PUBLIC_URL and ALLOWED_ORIGINS then list the only origins', () => {
+    const onPort = loadConfig({ DATA_DIR: tmpdir(), PORT: '3900' });
+    expect(onPort.publicUrl.href).toBe('http://localhost:3900/');
+    expect(onPort.allowedOrigins.servedFrom).toBe(true);
+    const pinned = loadConfig({
+      DATA_DIR: tmpdir(),
+      PUBLIC_URL: 'https://crewbase.example/',
+      ALLOWED_ORIGINS: 'https://www.crewbase.example, http://127.0.0.1:3000/',
+    });
+    expect(pinned.allowedOrigins).toEqual({
+      servedFrom: false,
+      listed: ['https://crewbase.example', 'https://www.crewbase.example', 'http://127.0.0.1:3000'],
+    });
   });
 
   it('generates a session secret on first start and keeps it under the data directory', async () => {
@@ -30,6 +46,7 @@ describe('configuration', () => {
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET must be at least 32 characters'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL must be an absolute URL'],
+    [{ ALLOWED_ORIGINS: 'https://ok.example,nope' }, 'ALLOWED_ORIGINS: "nope" is not an http(s) origin'],
   ])('refuses %o with a message naming the problem', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmpdir(), ...env })).toThrow(message);
   });

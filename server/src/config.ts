@@ -14,7 +14,25 @@ const envSchema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL' }).default('http://localhost:3000'),
+  /** Unset: http://localhost:PORT, and a realtime socket is accepted from whatever address served the page. */
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL' }).optional(),
+  /** More origins (comma-separated) whose pages may open /ws besides PUBLIC_URL's. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((list, ctx) => {
+      const origins: string[] = [];
+      for (const entry of (list ?? '').split(',').map((item) => item.trim())) {
+        if (entry === '') continue;
+        const origin = URL.canParse(entry) ? new URL(entry).origin : 'null';
+        if (origin === 'null') {
+          ctx.addIssue({ code: 'custom', message: `ALLOWED_ORIGINS: "${entry}" is not an http(s) origin` });
+          return z.NEVER;
+        }
+        origins.push(origin);
+      }
+      return origins;
+    }),
   DATA_DIR: z.string().min(1).default('./data'),
   CLIENT_DIST: z.string().min(1).default('./dist/client'),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
@@ -47,6 +65,11 @@ export interface AppConfig {
   sessionSecret: string;
   logLevel: string;
   publicUrl: URL;
+  /**
+   * Which page origins may open a realtime socket: `servedFrom` accepts the origin the request
+   * itself was addressed to (PUBLIC_URL unset: the app answers at any address), `listed` these.
+   */
+  allowedOrigins: { servedFrom: boolean; listed: readonly string[] };
   dataDir: string;
   clientDist: string;
   /** auto: load demo crew into an empty embedded database only. */
@@ -70,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -77,7 +101,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
     logLevel: e.LOG_LEVEL,
-    publicUrl: new URL(e.PUBLIC_URL),
+    publicUrl,
+    allowedOrigins: {
+      servedFrom: e.PUBLIC_URL === undefined,
+      listed: [...new Set([publicUrl.origin, ...e.ALLOWED_ORIGINS])],
+    },
     dataDir,
     clientDist: path.resolve(e.CLIENT_DIST),
     seedDemo: e.SEED_DEMO,

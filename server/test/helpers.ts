@@ -39,6 +39,18 @@ export interface TestApp {
   config: AppConfig;
 }
 
+const TEST_SESSION_SECRET = 'test-secret-test-secret-test-secret-0123';
+
+/** The environment a test app's configuration was read from, to build another like it. */
+export function testEnvironment(config: AppConfig): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: config.dataDir,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+  };
+}
+
 /** The real app on a real database of its own, closed after the file. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { url, handle } = await createTestDatabase();
@@ -47,7 +59,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    SESSION_SECRET: TEST_SESSION_SECRET,
     ...env,
   });
   const app = await buildApp({ config, databaseUrl: url, logger: false });

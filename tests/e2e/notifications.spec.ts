@@ -684,6 +684,57 @@ test('the realtime connection against a stand-in socket: count, 99+, retry after
   await expect(liveStatus(page)).toHaveText('Live updates: Live');
 });
 
+test('served on a port other than 3000, at 127.0.0.1, with no PUBLIC_URL: the bell still updates live', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  // playwright.config.ts starts the server without PUBLIC_URL (its default is then localhost:PORT).
+  const served = new URL(baseURL ?? '');
+  expect(served.hostname).toBe('127.0.0.1');
+  expect(served.port).not.toBe('3000');
+  const member = await register(page.request);
+  await page.goto('/');
+  await bell(page).click();
+  await expect(dropdown(page).getByText('No unread notifications')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('/notifications');
+  await expect(liveStatus(page)).toHaveText('Live updates: Live');
+  await demoReviews(browser, member.id, 5);
+  await expect(badge(page)).toHaveText('1');
+  await bell(page).click();
+  await expect(dropdown(page).getByRole('link', { name: /New review/ })).toContainText(
+    `${DEMO_NAME} left you a 5-star review.`,
+  );
+  await expect(dropdown(page).getByText('Live updates are not available at this address')).toHaveCount(0);
+});
+
+test('a page whose address the server refuses for live updates says so and stops retrying', async ({
+  page,
+  axe,
+}) => {
+  await page.clock.install();
+  let sockets = 0;
+  // What the server does for a foreign origin: upgrade, then close at once with 4403.
+  await page.routeWebSocket(/\/ws$/, (socket) => {
+    sockets++;
+    void socket.close({ code: 4403, reason: 'Live updates are not allowed from this address' });
+  });
+  await register(page.request);
+  await page.goto('/notifications');
+  await expect(liveStatus(page)).toHaveText(
+    'Live updates: Offline · Live updates are not available at this address',
+  );
+  await page.clock.runFor(30_000);
+  expect(sockets).toBe(1);
+  await bell(page).click();
+  await expect(dropdown(page).getByRole('status')).toHaveText(
+    'Live updates are not available at this address: open the site at its usual address to see new notifications as they arrive.',
+  );
+  await axe.expectNoSeriousA11yViolations(page);
+});
+
 test('/notification-test is there for signed-in members, and says when the server refuses', async ({
   page,
   axe,

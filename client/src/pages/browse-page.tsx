@@ -141,7 +141,7 @@ function RoleCrew({ roleId, page, role }: { roleId: number; page: number; role: 
       <ErrorState message={crew.error.message} onRetry={() => crew.refetch()} />
     );
   }
-  const { total, pageSize } = crew.data;
+  const { total, pageCount } = crew.data;
   const name = role?.name ?? crew.data.role.name;
   return (
     <>
@@ -167,7 +167,7 @@ function RoleCrew({ roleId, page, role }: { roleId: number; page: number; role: 
       )}
       <Pagination
         page={page}
-        pageCount={Math.ceil(total / pageSize)}
+        pageCount={pageCount}
         hrefFor={(p) => `/browse?role=${roleId}${p > 1 ? `&page=${p}` : ''}`}
       />
     </>

@@ -32,5 +32,7 @@ export const browseCrewResponse = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Pages that can be opened: the listing is paged through its best LIMITS.searchMaxResults. */
+  pageCount: z.number().int(),
 });
 export type BrowseCrewResponse = z.infer<typeof browseCrewResponse>;

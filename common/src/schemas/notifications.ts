@@ -181,12 +181,14 @@ export const REALTIME_CLOSE = {
   sessionEnded: 4401,
   /** Nothing heard for REALTIME.idleTimeoutMs. */
   idle: 4408,
+  /** The page's address may not open a socket (PUBLIC_URL names another): retrying cannot help. */
+  originRefused: 4403,
 } as const;
 
 /**
  * The upgrade itself is refused with an HTTP status before any socket exists: 401 without a valid
- * session, 403 for an Origin other than the site's own. A browser sees such a refusal as a close
- * with code 1006.
+ * session, 403 without an Origin. A browser sees such a refusal as a close with code 1006. A page
+ * whose origin may not connect gets a socket closed at once with `originRefused`, which it can read.
  */
 
 /** Server → client. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { PREMIUM_REQUIRED } from '../premium.ts';
 
 /**
  * Reviews and ratings (DESIGN §4): the write-a-review dialog and the routes share these rules and
@@ -182,7 +183,7 @@ export const REVIEW_MESSAGES = {
   newAccount: `New accounts can write reviews ${LIMITS.reviewMinAccountAgeHours} hours after signing up. Please come back tomorrow.`,
   notFound: 'Review not found',
   profileNotFound: 'Profile not found',
-  premiumOnly: `Only the newest ${LIMITS.reviewsFreeVisible} reviews are open to everyone. Upgrade to Premium to read them all.`,
+  premiumOnly: PREMIUM_REQUIRED.allReviews,
   notAuthor: 'You can only change your own review',
   notAuthorDelete: 'You can only delete your own review',
   hiddenEdit: 'A moderator has hidden this review, so it can no longer be edited',

@@ -98,19 +98,3 @@ export const securityEvents = pgTable(
     index('security_events_subject_idx').on(t.subject, t.createdAt).where(sql`${t.type} = 'login_failure'`),
   ],
 );
-
-export const subscriptions = pgTable(
-  'subscriptions',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    plan: text('plan', { enum: ['monthly', 'yearly'] }).notNull(),
-    status: text('status', { enum: ['active', 'canceled', 'past_due'] }).notNull(),
-    provider: text('provider', { enum: ['demo', 'stripe'] }).notNull(),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('subscriptions_user_idx').on(t.userId, t.status)],
-);

@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './notifications.ts';
+export * from './payments.ts';
 export * from './profiles.ts';
 export * from './reviews.ts';
 export * from './roles.ts';

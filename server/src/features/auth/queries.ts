@@ -6,20 +6,15 @@ import {
   type SecurityEventType,
   securityEvents,
   sessions,
-  subscriptions,
   users,
 } from '../../db/schema/index.ts';
+import { isPremiumSql } from '../subscriptions/premium.ts';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 // "users"."id" spelled out: in a one-table select Drizzle writes ${users.id} as a bare "id",
-// which inside this subquery would mean subscriptions.id.
-const hasActiveSubscription = sql<boolean>`exists (
-  select 1 from ${subscriptions}
-  where ${subscriptions.userId} = "users"."id"
-    and ${subscriptions.status} = 'active'
-    and ${subscriptions.currentPeriodEnd} > now()
-)`;
+// which inside this subquery would mean the subscription's id.
+const isSubscribed = isPremiumSql(sql`"users"."id"`);
 
 /** The columns of the user object the client reads (common/src/schemas/auth.ts authUser). */
 const authUserColumns = {
@@ -29,7 +24,7 @@ const authUserColumns = {
   displayName: users.displayName,
   profileImage: users.profileImage,
   role: users.role,
-  isSubscribed: hasActiveSubscription,
+  isSubscribed,
 };
 
 export function findAuthUser(db: Executor, userId: number) {

@@ -1,11 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { browseCrewQuery, browseCrewResponse } from '#common/schemas/crew';
+import { precompressJson, sendPrecompressed } from '../../http/precompressed.ts';
 import { browseCrew } from './service.ts';
 
 export const browseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/browse/crew',
-    { schema: { querystring: browseCrewQuery, response: { 200: browseCrewResponse } } },
-    async (request) => browseCrew(app.db, request.query),
+    { compress: false, schema: { querystring: browseCrewQuery, response: { 200: browseCrewResponse } } },
+    async (request, reply) => {
+      const { role, page, limit } = request.query;
+      // Every role on /browse opens here, the same pages for every visitor: they are kept as
+      // sent for a few seconds (invalidateProfile drops them when a card on them may change).
+      const key = `${role}:${page}:${limit}`;
+      let body = app.publicCrew.listings.get(key);
+      if (body === undefined) {
+        body = precompressJson(browseCrewResponse.parse(await browseCrew(app.db, request.query)), 'fast');
+        app.publicCrew.listings.set(key, body);
+      }
+      return sendPrecompressed(request, reply, body) as never;
+    },
   );
 };

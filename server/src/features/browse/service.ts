@@ -1,7 +1,8 @@
+import { LIMITS } from '#common/limits';
 import type { BrowseCrewQuery, BrowseCrewResponse } from '#common/schemas/crew';
 import type { Database } from '../../db/client.ts';
 import { NotFoundError } from '../../errors.ts';
-import { getRolesById } from '../roles/service.ts';
+import { getCrewCounts, getRolesById } from '../roles/service.ts';
 import { search } from '../search/service.ts';
 
 /** A role's crew, best rated first: the search index answers it, with the same cards as search. */
@@ -25,5 +26,17 @@ export async function browseCrew(db: Database, query: BrowseCrewQuery): Promise<
       ratingCount,
     }),
   );
-  return { role, crew, total: found.total, page: query.page, pageSize: query.limit };
+  // Past the exact count, search's total is an estimate; the role's own count (the number the
+  // browse page shows beside the role) is exact, and at most a minute old.
+  const total = found.totalIsCapped
+    ? Math.max(found.total, (await getCrewCounts(db)).counts[String(role.id)] ?? 0)
+    : found.total;
+  return {
+    role,
+    crew,
+    total,
+    page: query.page,
+    pageSize: query.limit,
+    pageCount: Math.max(1, Math.ceil(Math.min(total, LIMITS.searchMaxResults) / query.limit)),
+  };
 }

@@ -2,12 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME, REALTIME_CLOSE, realtimeServerMessageSchema } from '#common/schemas/notifications';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, type TestApp, testEnvironment } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { notify } from './notify.ts';
 import type { createPostgresBus } from './realtime/bus.ts';
-import { member, openSocket, sameBrowserOn, type TestSocket, until } from './test-support.ts';
+import { member, openSocket, portOf, sameBrowserOn, type TestSocket, until } from './test-support.ts';
 
 /**
  * Real sockets against real listening servers: instance A (`t.app`) and instance B, a second app
@@ -32,8 +33,8 @@ afterAll(async () => {
   await b.close();
 });
 
-async function connect(app: FastifyInstance, token: string) {
-  const socket = await openSocket(app, { token, origin });
+async function connect(app: FastifyInstance, token: string, from = origin) {
+  const socket = await openSocket(app, { token, origin: from });
   sockets.push(socket);
   return socket;
 }
@@ -77,13 +78,8 @@ describe('/ws', () => {
     expect(theirs.messages.filter((m) => m.type === 'notification')).toHaveLength(1);
   });
 
-  it('refuses a foreign Origin (403), a missing Origin (403), and no or an ended session (401)', async () => {
+  it('refuses a missing Origin (403), and no or an ended session (401)', async () => {
     const me = await newMember();
-    await expect(
-      openSocket(t.app, { token: me.token, origin: 'https://evil.example' }),
-    ).rejects.toMatchObject({
-      status: 403,
-    });
     await expect(openSocket(t.app, { token: me.token, origin: null })).rejects.toMatchObject({ status: 403 });
     await expect(openSocket(t.app, { token: null, origin })).rejects.toMatchObject({ status: 401 });
     await expect(openSocket(t.app, { token: 'not-a-session', origin })).rejects.toMatchObject({
@@ -94,6 +90,58 @@ describe('/ws', () => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(sessions.userId, me.id));
     await expect(openSocket(t.app, { token: me.token, origin })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('accepts the origin the page was served from on any port when PUBLIC_URL is unset', async () => {
+    const me = await newMember();
+    // The test server listens on a random port at 127.0.0.1, as `PORT=3900 npm start` opened there.
+    const servedFrom = `http://127.0.0.1:${portOf(t.app)}`;
+    expect(t.config.publicUrl.origin).toBe('http://localhost:3000');
+    const socket = await connect(t.app, me.token, servedFrom);
+    const created = await notify(t.db, me.id, 'system', 'Live', 'On another port');
+    expect((await socket.next('notification', 1_000)).data.id).toBe(created?.id);
+  });
+
+  it('closes a socket from a foreign origin at once with 4403, reading and sending nothing', async () => {
+    const me = await newMember();
+    for (const foreign of ['https://evil.example', `http://127.0.0.1:${portOf(t.app) + 1}`, 'null']) {
+      const socket = await openSocket(t.app, { token: me.token, origin: foreign });
+      expect(await socket.closed).toEqual({
+        code: REALTIME_CLOSE.originRefused,
+        reason: 'Live updates are not allowed from this address',
+      });
+      expect(socket.messages).toEqual([]);
+    }
+    expect(t.app.realtime.hub.socketsOf(me.id)).toBe(0);
+  });
+
+  it('with PUBLIC_URL set, accepts only its origin and ALLOWED_ORIGINS', async () => {
+    const pinned = await buildApp({
+      config: loadConfig({
+        ...testEnvironment(t.config),
+        PUBLIC_URL: 'https://crewbase.example',
+        ALLOWED_ORIGINS: 'https://www.crewbase.example',
+      }),
+      databaseUrl: t.url,
+      logger: false,
+    });
+    try {
+      await pinned.listen({ port: 0, host: '127.0.0.1' });
+      const me = await newMember();
+      for (const allowed of ['https://crewbase.example', 'https://www.crewbase.example']) {
+        const socket = await openSocket(pinned, { token: me.token, origin: allowed });
+        socket.send({ type: 'notification_ping' });
+        await socket.next('notification_pong', 1_000);
+        socket.ws.terminate();
+      }
+      const servedFrom = await openSocket(pinned, {
+        token: me.token,
+        origin: `http://127.0.0.1:${portOf(pinned)}`,
+      });
+      expect((await servedFrom.closed).code).toBe(REALTIME_CLOSE.originRefused);
+    } finally {
+      await pinned.close();
+    }
   });
 
   it('answers notification_ping with notification_pong', async () => {

@@ -57,10 +57,14 @@ export interface TestSocket {
   close(): void;
 }
 
-export function baseUrlOf(app: FastifyInstance): string {
+export function portOf(app: FastifyInstance): number {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('app is not listening');
-  return `ws://127.0.0.1:${address.port}`;
+  return address.port;
+}
+
+export function baseUrlOf(app: FastifyInstance): string {
+  return `ws://127.0.0.1:${portOf(app)}`;
 }
 
 /** Opens /ws like a browser tab: the session cookie and an Origin header. Rejects with the HTTP status if refused. */

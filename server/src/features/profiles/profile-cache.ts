@@ -1,53 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import type { Precompressed } from '../../http/precompressed.ts';
+import { PageCache } from '../../http/page-cache.ts';
 
 /**
- * Public profiles, kept as the JSON sent to visitors (serialised and compressed) for a few
- * seconds. A profile page is read far more often than it changes, and building one costs a
- * database round trip, serialisation and compression.
- * Writes on this instance drop the entry at once (`invalidateProfile`); another instance's cached
- * copy lives at most `ttlMs`.
+ * What visitors are sent of crew, cached briefly (PageCache): public profiles by id, and the
+ * pages of role listings (`/api/browse/crew`), whose cards show names, places and ratings.
  */
-export interface ProfileCache {
-  get(userId: number): Precompressed | undefined;
-  set(userId: number, body: Precompressed): void;
-  invalidate(userId: number): void;
+export interface PublicCrewCache {
+  profiles: PageCache<number>;
+  listings: PageCache<string>;
 }
 
-export function createProfileCache({ ttlMs = 10_000, maxEntries = 10_000 } = {}): ProfileCache {
-  const entries = new Map<number, { body: Precompressed; expiresAt: number }>();
-  return {
-    get(userId) {
-      const entry = entries.get(userId);
-      if (!entry) return undefined;
-      if (entry.expiresAt <= Date.now()) {
-        entries.delete(userId);
-        return undefined;
-      }
-      return entry.body;
-    },
-    set(userId, body) {
-      // Map keeps insertion order: the oldest entry goes first when the cache is full.
-      entries.delete(userId);
-      if (entries.size >= maxEntries) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
-      }
-      entries.set(userId, { body, expiresAt: Date.now() + ttlMs });
-    },
-    invalidate(userId) {
-      entries.delete(userId);
-    },
-  };
+export function createPublicCrewCache(): PublicCrewCache {
+  // Listings: 47 roles × the pages people reach; a changed card is dropped with all of them.
+  return { profiles: new PageCache(), listings: new PageCache({ maxEntries: 2_000 }) };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    profileCache: ProfileCache;
+    publicCrew: PublicCrewCache;
   }
 }
 
-/** Any feature that changes what a public profile shows (profile edits, reviews) calls this. */
+/**
+ * Any feature that changes what a public profile shows (profile edits, reviews) calls this: the
+ * profile goes, and so does every cached listing page, any of which may hold its card.
+ */
 export function invalidateProfile(app: FastifyInstance, userId: number): void {
-  app.profileCache.invalidate(userId);
+  app.publicCrew.profiles.delete(userId);
+  app.publicCrew.listings.clear();
 }

@@ -1,18 +1,19 @@
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { renderSql } from '../../db/prepared.ts';
 import {
   credentials,
   experiences,
   portfolioItems,
   profileViews,
   roles,
-  subscriptions,
   userRoles,
   users,
   userTags,
 } from '../../db/schema/index.ts';
+import { isPremiumSql } from '../subscriptions/premium.ts';
 
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export const experienceColumns = {
   id: experiences.id,
@@ -54,7 +55,8 @@ export function findProfileUser(db: Executor, userId: number) {
       location: users.location,
       contactInfo: users.contactInfo,
       createdAt: users.createdAt,
-      isSubscribed: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = "users"."id" and ${subscriptions.status} = 'active' and ${subscriptions.currentPeriodEnd} > now())`,
+      // "users"."id" spelled out: in a one-table select Drizzle writes a bare "id".
+      isSubscribed: isPremiumSql(sql`"users"."id"`),
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -117,7 +119,7 @@ export interface FullProfileRow {
  */
 const FULL_PROFILE_SQL = `
   select u.id, u.username, u.email, u.display_name, u.profile_image, u.bio, u.location, u.contact_info, u.created_at,
-    exists (select 1 from subscriptions s where s.user_id = u.id and s.status = 'active' and s.current_period_end > now()) as is_subscribed,
+    ${renderSql(isPremiumSql(sql`u.id`)).text} as is_subscribed,
     coalesce(rs.review_count, 0) as review_count, coalesce(rs.rating_sum, 0) as rating_sum,
     coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'category', r.category, 'icon', r.icon) order by ur.position, r.sort_order)
       from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]') as roles,
@@ -145,12 +147,26 @@ export function findFullProfile(db: Database, userId: number): Promise<FullProfi
     .then((result) => result.rows[0]);
 }
 
-/** Views are buffered and written in batches: a popular profile must not cost a write per visit. */
-export function recordProfileViews(
+/**
+ * Views are buffered and written in batches: a popular profile must not cost a write per visit.
+ * Only views of profiles that still exist are inserted, so one deleted between the visit and the
+ * write cannot fail the batch and lose everyone else's views: the key-share lock makes a delete
+ * running alongside wait, or, committed first, drop its row from the select.
+ */
+export async function recordProfileViews(
   db: Executor,
   views: { profileId: number; viewerKey: string; day: string }[],
-) {
-  return db.insert(profileViews).values(views).onConflictDoNothing();
+): Promise<number> {
+  const result = await db.execute(sql`
+    insert into ${profileViews} (${sql.identifier(profileViews.profileId.name)}, ${sql.identifier(profileViews.viewerKey.name)}, ${sql.identifier(profileViews.day.name)})
+    select v.profile_id, v.viewer_key, v.day
+    from unnest(${sql.param(views.map((view) => view.profileId))}::integer[],
+      ${sql.param(views.map((view) => view.viewerKey))}::text[],
+      ${sql.param(views.map((view) => view.day))}::date[]) as v(profile_id, viewer_key, day)
+    join ${users} u on u.id = v.profile_id
+    for key share of u
+    on conflict do nothing`);
+  return result.rowCount ?? 0;
 }
 
 export function updateBasics(

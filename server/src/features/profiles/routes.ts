@@ -21,6 +21,7 @@ import {
 } from '#common/schemas/profiles';
 import { HttpError } from '../../errors.ts';
 import { precompressJson, sendPrecompressed } from '../../http/precompressed.ts';
+import { invalidateProfile } from './profile-cache.ts';
 import * as profiles from './service.ts';
 import { createViewRecorder } from './view-recorder.ts';
 
@@ -78,7 +79,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
   app.addHook('onSend', async (request) => {
     if (request.method === 'GET') return;
     const id = Number((request.params as { id?: string }).id);
-    if (Number.isInteger(id)) app.profileCache.invalidate(id);
+    if (Number.isInteger(id)) invalidateProfile(app, id);
   });
 
   app.get(
@@ -87,19 +88,23 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
     async (request, reply) => {
       const { id } = request.params;
       const viewer = request.auth?.user;
-      // The owner looking at their own page is not a view.
-      if (viewer?.id !== id) {
-        views.record(id, viewer ? `user:${viewer.id}` : `net:${request.meta().ipPrefix}`);
-      }
+      // Counted once the profile is found (a missing one throws first); the owner's own look is not a view.
+      const countView = () => {
+        if (viewer?.id !== id)
+          views.record(id, viewer ? `user:${viewer.id}` : `net:${request.meta().ipPrefix}`);
+      };
       // The owner (and an admin) see their private fields and always the latest data.
       if (viewer && (viewer.id === id || viewer.role === 'admin')) {
-        return profiles.getProfile(app.db, id, request.auth);
+        const profile = await profiles.getProfile(app.db, id, request.auth);
+        countView();
+        return profile;
       }
-      let body = app.profileCache.get(id);
+      let body = app.publicCrew.profiles.get(id);
       if (body === undefined) {
         body = precompressJson(await profiles.getProfile(app.db, id, null), 'fast');
-        app.profileCache.set(id, body);
+        app.publicCrew.profiles.set(id, body);
       }
+      countView();
       // Already serialised and compressed: sent as bytes, without the serialiser or compression.
       return sendPrecompressed(request, reply, body) as never;
     },

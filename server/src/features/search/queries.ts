@@ -4,6 +4,7 @@ import type { SearchSort } from '#common/schemas/search';
 import type { Database } from '../../db/client.ts';
 import { isPlaceholder, renderSql, runTemplate, StatementTemplates } from '../../db/prepared.ts';
 import { SEARCH_TIER_COUNT } from '../../db/schema/index.ts';
+import { isPremiumSql } from '../subscriptions/premium.ts';
 import { estimateTextMatches, extrapolateFromTiers, type TextStatistics } from './estimate.ts';
 
 /**
@@ -237,8 +238,7 @@ function cardsOf(page: SQL, anyWord: SQL | null, extra: SQL = sql``): SQL {
   return sql`
     select cs.user_id as id, u.username, u.display_name, u.profile_image, u.location, cs.role_ids,
       cs.rating_average, cs.rating_count,
-      exists (select 1 from subscriptions s where s.user_id = cs.user_id and s.status = 'active'
-        and s.current_period_end > now()) as is_subscribed,
+      ${isPremiumSql(sql`cs.user_id`)} as is_subscribed,
       array(select t.tag from user_tags t where t.user_id = cs.user_id order by t.id limit 5) as tags,
       ${snippet}
       ${extra}

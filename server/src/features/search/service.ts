@@ -1,4 +1,5 @@
 import { LIMITS } from '#common/limits';
+import { PREMIUM_REQUIRED } from '#common/premium';
 import type {
   SearchQuery,
   SearchResponse,
@@ -24,8 +25,7 @@ import {
 import { snippetCutter } from './snippet.ts';
 import * as wordQueries from './word-queries.ts';
 
-export const PREMIUM_FILTER_MESSAGE =
-  'Advanced filters (minimum rating, reviews, years of experience, portfolio, verified collaborations) are a Premium feature';
+export const PREMIUM_FILTER_MESSAGE = PREMIUM_REQUIRED.searchFilters;
 
 /** Premium filters are refused, never silently ignored: a free user must not think they applied. */
 export function assertMayUsePremiumFilters(query: SearchQuery, isSubscribed: boolean): void {

@@ -1,6 +1,7 @@
-import { RefreshCw } from 'lucide-react';
+import { RefreshCw, WifiOff } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { REALTIME_ERROR } from '../realtime/realtime-client.ts';
 import { useRealtimeStatus } from '../realtime/use-realtime.ts';
 
 const LOOK = {
@@ -32,5 +33,23 @@ export function ConnectionStatus({ className }: { className?: string }) {
         </Button>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A refusal no retry can fix (the server allows live updates from another address), said where
+ * people look for live updates: otherwise the bell would just never move.
+ */
+export function LiveUpdatesRefused() {
+  const { error } = useRealtimeStatus();
+  if (error !== REALTIME_ERROR.originRefused) return null;
+  return (
+    <p
+      role="status"
+      className="flex items-start gap-2 border-b border-border bg-amber-50 px-4 py-2 text-xs text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+    >
+      <WifiOff aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+      {error}: open the site at its usual address to see new notifications as they arrive.
+    </p>
   );
 }

@@ -10,6 +10,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useCurrentUser } from '../../auth/api.ts';
 import { useDropdownList, useMarkAllRead, useMarkRead, useUnreadCount } from '../api.ts';
 import { dropdownLinkOf } from '../links.ts';
+import { LiveUpdatesRefused } from './connection-status.tsx';
 import { DataBadges, NotificationIcon, NotificationTime } from './notification-bits.tsx';
 
 export const unreadLine = (count: number) =>
@@ -104,6 +105,7 @@ function NotificationDropdown({ count, onClose }: { count: number; onClose: () =
           </Button>
         </div>
       </div>
+      <LiveUpdatesRefused />
       <div className="max-h-[min(28rem,60vh)] overflow-y-auto">
         <DropdownItems list={list} unreadOnly={unreadOnly} onClose={onClose} />
       </div>

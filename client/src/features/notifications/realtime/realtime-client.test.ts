@@ -221,6 +221,25 @@ describe('RealtimeClient', () => {
     expect(sockets).toHaveLength(1);
   });
 
+  it('says so and stops retrying when the server refuses this address (4403)', () => {
+    const { client, sockets, last } = setup();
+    client.start();
+    // The server upgrades, then closes at once: the page reads the code a refused upgrade hides.
+    last().serverOpens();
+    last().serverCloses(4403);
+    expect(client.getSnapshot()).toEqual({
+      state: 'closed',
+      error: 'Live updates are not available at this address',
+    });
+    vi.advanceTimersByTime(60_000);
+    client.resume();
+    expect(sockets).toHaveLength(1);
+    // A manual reconnect still tries again (the operator may have changed the configuration).
+    client.reconnect();
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(2);
+  });
+
   it('manual reconnect closes with 1000 and reopens after 1 s', () => {
     const { client, sockets, last } = setup();
     client.start();

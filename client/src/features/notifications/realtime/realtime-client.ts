@@ -15,6 +15,8 @@ export const REALTIME_ERROR = {
   connect: 'Failed to connect',
   /** An open socket broke. */
   connection: 'Connection failed',
+  /** The server will not accept a socket from this page's address (close 4403): no retry can help. */
+  originRefused: 'Live updates are not available at this address',
 } as const;
 
 export interface RealtimeSnapshot {
@@ -169,6 +171,13 @@ export class RealtimeClient {
       if (event.code === REALTIME_CLOSE.sessionEnded) {
         this.wanted = false;
         this.options.onSessionEnded?.();
+        return;
+      }
+      if (event.code === REALTIME_CLOSE.originRefused) {
+        // Said once and left closed: retrying every 3 s would only repeat the refusal.
+        this.wanted = false;
+        this.setSnapshot({ state: 'closed', error: REALTIME_ERROR.originRefused });
+        console.warn(`Realtime: ${event.reason || REALTIME_ERROR.originRefused} (${this.options.url})`);
         return;
       }
       if (event.code !== NORMAL_CLOSURE && this.wanted) this.scheduleOpen(REALTIME.retryDelayMs);

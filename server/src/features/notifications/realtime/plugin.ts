@@ -1,7 +1,8 @@
 import type { WebsocketPluginOptions } from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { REALTIME, REALTIME_CLOSE } from '#common/schemas/notifications';
+import type { AppConfig } from '../../../config.ts';
 import { errorBody } from '../../../plugins/errors.ts';
 import { SIGN_IN_REQUIRED } from '../../../plugins/session.ts';
 import { createPostgresBus, createRedisBus, type RealtimeBus } from './bus.ts';
@@ -10,7 +11,7 @@ import { createHub, type Hub } from './hub.ts';
 
 /** More sockets than this for one user on one instance is not tabs and devices any more. */
 export const MAX_SOCKETS_PER_USER = 30;
-export const ORIGIN_REFUSED = 'This origin may not open a realtime connection';
+export const ORIGIN_REFUSED = 'Live updates are not allowed from this address';
 export const TOO_MANY_SOCKETS = 'Too many open connections. Close some tabs and try again.';
 
 export interface Realtime {
@@ -31,7 +32,7 @@ declare module 'fastify' {
 export interface RealtimeOptions {
   databaseUrl: string;
   redisUrl?: string | undefined;
-  publicUrl: URL;
+  allowedOrigins: AppConfig['allowedOrigins'];
   idleTimeoutMs?: number;
   sessionCheckMs?: number;
 }
@@ -82,15 +83,21 @@ export const realtimePlugin = fp<RealtimeOptions>(
     app.addHook('preClose', async () => hub.closeAll());
     app.addHook('onClose', async () => bus.close());
 
-    const allowedOrigin = options.publicUrl.origin;
+    const originAllowed = originCheck(options.allowedOrigins);
+    /** Upgrades from an origin that may not connect: answered with a close the page can read. */
+    const refusedOrigin = new WeakSet<FastifyRequest>();
     app.get(
       REALTIME.path,
       {
         websocket: true,
-        // Refused before the upgrade, with an HTTP status: no socket exists for a refused caller.
+        // Other refusals come before the upgrade, with an HTTP status: no socket exists for them.
         preValidation: async (request, reply) => {
-          if (request.headers.origin !== allowedOrigin) {
-            return reply.code(403).send(errorBody(ORIGIN_REFUSED));
+          if (!request.headers.origin) return reply.code(403).send(errorBody(ORIGIN_REFUSED));
+          if (!originAllowed(request)) {
+            // A browser sees any refused upgrade as a bare 1006 and would retry forever; a socket
+            // closed at once with 4403 tells the page why. Nothing is read or sent on it.
+            refusedOrigin.add(request);
+            return;
           }
           if (!request.auth) return reply.code(401).send(errorBody(SIGN_IN_REQUIRED));
           if (hub.socketsOf(request.auth.user.id) >= MAX_SOCKETS_PER_USER) {
@@ -99,6 +106,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
         },
       },
       (socket, request) => {
+        if (refusedOrigin.has(request)) return socket.close(REALTIME_CLOSE.originRefused, ORIGIN_REFUSED);
         const auth = request.auth;
         if (!auth) return socket.close(REALTIME_CLOSE.sessionEnded, 'Session ended');
         hub.add(socket, { userId: auth.user.id, sessionId: auth.sessionId, expiresAt: auth.expiresAt });
@@ -107,3 +115,18 @@ export const realtimePlugin = fp<RealtimeOptions>(
   },
   { name: 'realtime', dependencies: ['database', 'session', '@fastify/websocket'] },
 );
+
+/**
+ * Whether the page that opens a socket may: an origin listed in the configuration, or, when no
+ * PUBLIC_URL pins the site's address, the origin the request itself was addressed to (same
+ * scheme, host and port), so every address that serves the app also gets its live updates.
+ */
+export function originCheck(allowed: AppConfig['allowedOrigins']) {
+  const listed = new Set(allowed.listed);
+  return (request: FastifyRequest): boolean => {
+    const origin = request.headers.origin;
+    if (!origin) return false;
+    if (listed.has(origin)) return true;
+    return allowed.servedFrom && origin === `${request.protocol}://${request.host}`;
+  };
+}

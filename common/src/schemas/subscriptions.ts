@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { PREMIUM_PLAN_IDS } from '../premium.ts';
+
+/**
+ * Premium (issue 16): the calls under /api/subscription. The plans themselves are in premium.ts.
+ */
+export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'incomplete'] as const;
+
+export const planSchema = z.object({
+  id: z.enum(PREMIUM_PLAN_IDS),
+  amount: z.number().int(),
+  currency: z.string(),
+  interval: z.enum(['month', 'year']),
+});
+export const planListResponse = z.object({ plans: z.array(planSchema) });
+export type PlanListResponse = z.infer<typeof planListResponse>;
+
+export const subscriptionStatusResponse = z.object({
+  status: z.enum(['none', 'active', 'trialing', 'past_due', 'canceled']),
+  plan: z.enum(PREMIUM_PLAN_IDS).nullable(),
+  /** ISO 8601; null without a subscription. */
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** Who takes payments on this server: Stripe when it is configured, else the built-in demo. */
+  provider: z.enum(['stripe', 'demo']),
+});
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusResponse>;
+
+export const checkoutRequest = z.object({
+  plan: z.enum(PREMIUM_PLAN_IDS, { error: 'Choose the monthly or the yearly plan' }),
+});
+export const checkoutResponse = z.object({ url: z.string() });
+
+export const demoCheckoutSessionParams = z.object({
+  session: z
+    .string({ error: 'Checkout session is required' })
+    .min(1, 'Checkout session is required')
+    .max(100),
+});
+export const demoCheckoutSessionResponse = z.object({
+  session: z.string(),
+  plan: planSchema,
+  completed: z.boolean(),
+});
+export const demoCompleteRequest = demoCheckoutSessionParams;
+
+export const SUBSCRIPTION_MESSAGES = {
+  sessionNotFound: 'Checkout session not found',
+  sessionUsed: 'This checkout has already been completed',
+  sessionExpired: 'This checkout has expired: start again from the plans',
+  demoDisabled: 'Payments are taken by Stripe on this server: the demo checkout is off',
+  alreadyPremium: 'You are already a Premium member',
+  nothingToCancel: 'You have no subscription to cancel',
+  nothingToResume: 'There is no cancelled subscription to resume',
+  providerUnavailable: 'The payment provider could not be reached. Please try again in a moment.',
+} as const;

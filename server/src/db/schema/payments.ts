@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { PREMIUM_PLAN_IDS } from '#common/premium';
+import { SUBSCRIPTION_STATUSES } from '#common/schemas/subscriptions';
+import { users } from './users.ts';
+
+export const PAYMENT_PROVIDERS = ['demo', 'stripe'] as const;
+
+/**
+ * A Premium subscription. A member who cancels and later subscribes again has a row for each;
+ * whether someone is Premium is read from these rows alone (features/subscriptions/premium.ts).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan', { enum: PREMIUM_PLAN_IDS }).notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull().defaultNow(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    /** Cancelled by the member: Premium until currentPeriodEnd, then not renewed. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id').unique(),
+    /**
+     * When the provider's newest applied state was true (a Stripe event's `created`): an older
+     * event arriving late is recorded but changes nothing.
+     */
+    providerStateAt: timestamp('provider_state_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId, t.status)],
+);
+
+/** A checkout started from /subscription: completed once, by its own user. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    /** Ours for the demo provider (random, unguessable), Stripe's Checkout Session id otherwise. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan', { enum: PREMIUM_PLAN_IDS }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('checkout_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Every successful charge, written in the same transaction as what it paid for
+ * (features/payments/record-payment.ts). Amounts in cents; `amount` includes `taxAmount`.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['subscription'] }).notNull(),
+    description: text('description').notNull(),
+    amount: integer('amount').notNull(),
+    taxAmount: integer('tax_amount').notNull().default(0),
+    currency: text('currency').notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The provider's id of the charge (a Stripe invoice): a charge is recorded once. */
+    providerPaymentId: text('provider_payment_id').unique(),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    /** Sequential, as invoices must be. */
+    invoiceNumber: text('invoice_number').notNull().generatedAlwaysAs(sql`'CB-' || lpad(id::text, 6, '0')`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Stripe events already applied, by id: a replayed event changes nothing. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,31 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { PREMIUM_REQUIRED, type PremiumFeature } from '#common/premium';
+import { HttpError } from '../../errors.ts';
+import type { RequestAuth } from '../../plugins/session.ts';
+import { SIGN_IN_REQUIRED } from '../../plugins/session.ts';
+
+/**
+ * Who is Premium, written once: someone with a subscription that is active or trialing, or
+ * cancelled but still inside the period they paid for, whose period has not ended. Past due is
+ * not Premium. Every query that answers `isSubscribed` uses this; nothing a client sends does.
+ */
+export function isPremiumSql(userId: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from subscriptions premium
+    where premium.user_id = ${userId}
+      and premium.status in ('active', 'trialing', 'canceled')
+      and premium.current_period_end > now())`;
+}
+
+/**
+ * The one Premium gate of the server: 401 for a visitor, 403 with a message naming Premium for a
+ * free member. Services call it before doing anything Premium; never a silent empty answer.
+ */
+export function assertPremium(auth: Pick<RequestAuth, 'user'> | null, feature: PremiumFeature): void {
+  if (!auth) throw new HttpError(401, SIGN_IN_REQUIRED);
+  if (!auth.user.isSubscribed) throw new HttpError(403, PREMIUM_REQUIRED[feature]);
+}
+
+/** The same rule for a member already known to be signed in (a search, a review list). */
+export function isPremium(user: { isSubscribed: boolean } | null | undefined): boolean {
+  return user?.isSubscribed === true;
+}
