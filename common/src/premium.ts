@@ -59,6 +59,17 @@ export const PREMIUM_REQUIRED = {
 } as const;
 export type PremiumFeature = keyof typeof PREMIUM_REQUIRED;
 
+/** One interval later, keeping the day of the month where the month has it (Jan 31 → Feb 28). */
+export function addInterval(from: Date, interval: 'month' | 'year'): Date {
+  const next = new Date(from);
+  const months = interval === 'month' ? 1 : 12;
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(from.getUTCDate(), lastDay));
+  return next;
+}
+
 /** "$19.00": an amount in cents in its currency. */
 export function formatMoney(cents: number, currency = 'usd'): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(

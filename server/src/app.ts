@@ -8,11 +8,14 @@ import { browseRoutes } from './features/browse/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { websocketOptions } from './features/notifications/realtime/plugin.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
 import { createPublicCrewCache } from './features/profiles/profile-cache.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { roleRoutes } from './features/roles/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
+import { createPaymentProvider, type PaymentProvider } from './features/subscriptions/provider.ts';
+import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -31,6 +34,8 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Where mail goes; by default SMTP_URL or the outbox folder. */
   mailer?: Mailer;
+  /** Who takes payments; by default Stripe when configured, else the demo provider. */
+  paymentProvider?: PaymentProvider;
 }
 
 /** The whole server, ready but not listening: main.ts listens, tests call `app.inject()`. */
@@ -39,6 +44,7 @@ export async function buildApp({
   databaseUrl,
   logger,
   mailer,
+  paymentProvider,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -87,6 +93,12 @@ export async function buildApp({
     allowedOrigins: config.allowedOrigins,
     testNotificationsForEveryone: config.env !== 'production',
   });
+
+  await app.register(subscriptionRoutes, {
+    provider: paymentProvider ?? createPaymentProvider(config),
+    webhookSecret: config.stripe?.webhookSecret,
+  });
+  await app.register(paymentRoutes);
 
   await app.register(clientAppPlugin, { root: config.clientDist });
   await app.ready();

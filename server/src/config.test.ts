@@ -46,6 +46,11 @@ describe('configuration', () => {
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET must be at least 32 characters'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL must be an absolute URL'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together'],
+    [
+      { STRIPE_SECRET_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' },
+      'STRIPE_SECRET_KEY must start with sk_',
+    ],
     [{ ALLOWED_ORIGINS: 'https://ok.example,nope' }, 'ALLOWED_ORIGINS: "nope" is not an http(s) origin'],
   ])('refuses %o with a message naming the problem', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmpdir(), ...env })).toThrow(message);

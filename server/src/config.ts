@@ -48,6 +48,12 @@ const envSchema = z.object({
   FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
   TWITTER_CLIENT_ID: z.string().min(1).optional(),
   TWITTER_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Set both to take payments with Stripe; unset, the built-in demo checkout (no money moves). */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_')
+    .optional(),
   /** Multiplies every server rate limit; the browser tests raise it because one IP plays many users. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
 });
@@ -79,6 +85,8 @@ export interface AppConfig {
   mailFrom: string;
   oauth: { google?: OAuthClientConfig; facebook?: OAuthClientConfig; twitter?: OAuthClientConfig };
   rateLimitMultiplier: number;
+  /** Stripe takes payments when configured; otherwise the demo provider does. */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
 }
 
 function oauthClient(id: string | undefined, secret: string | undefined): OAuthClientConfig | undefined {
@@ -92,6 +100,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    // Without the webhook secret no payment would ever be confirmed: refuse half a configuration.
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
@@ -118,6 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       twitter: oauthClient(e.TWITTER_CLIENT_ID, e.TWITTER_CLIENT_SECRET),
     },
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
   };
 }
 

@@ -50,6 +50,7 @@ export const SUBSCRIPTION_MESSAGES = {
   sessionExpired: 'This checkout has expired: start again from the plans',
   demoDisabled: 'Payments are taken by Stripe on this server: the demo checkout is off',
   alreadyPremium: 'You are already a Premium member',
+  resumeInstead: 'Your Premium membership is still running until the end of its period: resume it instead',
   nothingToCancel: 'You have no subscription to cancel',
   nothingToResume: 'There is no cancelled subscription to resume',
   providerUnavailable: 'The payment provider could not be reached. Please try again in a moment.',

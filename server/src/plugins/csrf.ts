@@ -11,6 +11,13 @@ export const CSRF_REFUSED = 'Invalid or missing CSRF token. Refresh the page and
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false` for a route no browser calls, authenticated another way (a signed Stripe webhook).
+     * Cookie-borne sessions are what CSRF abuses; such a route must not read one.
+     */
+    csrf?: false;
+  }
   interface FastifyInstance {
     /** A CSRF token for this visitor: bound to the session, or to a pre-session cookie it sets. */
     issueCsrfToken(request: FastifyRequest, reply: FastifyReply): { token: string; expiresAt: Date };
@@ -45,6 +52,7 @@ export const csrfPlugin = fp<{ secret: string; secure: boolean }>(
 
     app.addHook('preValidation', async (request) => {
       if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.is404) return;
+      if (request.routeOptions.config.csrf === false) return;
       const header = request.headers['csrf-token'];
       const bodyToken = (request.body as { _csrf?: unknown } | undefined)?._csrf;
       const token = typeof header === 'string' ? header : typeof bodyToken === 'string' ? bodyToken : null;

@@ -1,10 +1,11 @@
 import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { addInterval, PREMIUM_PLANS } from '#common/premium';
 import { hashPassword } from '../../features/auth/passwords.ts';
 import { notify } from '../../features/notifications/notify.ts';
 import { summariseRatings } from '../../features/reviews/queries.ts';
 import { newReviewNotice, personName } from '../../features/reviews/service.ts';
 import type { Database } from '../client.ts';
-import { notifications, reviews, roles, subscriptions, userRoles, users } from '../schema/index.ts';
+import { notifications, payments, reviews, roles, subscriptions, userRoles, users } from '../schema/index.ts';
 
 /** The README's demo login: a Premium member, so every part of the product can be tried. */
 export const DEMO_ACCOUNT = {
@@ -77,12 +78,32 @@ export async function insertDemoAccount(db: Database): Promise<void> {
           .sort((a, b) => (a.name === 'Director' ? -1 : b.name === 'Director' ? 1 : 0))
           .map((role, position) => ({ userId: user.id, roleId: role.id, position })),
       );
-    await tx.insert(subscriptions).values({
+    // A yearly member for a month already: the subscription page has a payment and an invoice to show.
+    const periodStart = new Date(Date.now() - 30 * 86_400_000);
+    const plan = PREMIUM_PLANS.yearly;
+    const [subscription] = await tx
+      .insert(subscriptions)
+      .values({
+        userId: user.id,
+        plan: plan.id,
+        status: 'active',
+        provider: 'demo',
+        currentPeriodStart: periodStart,
+        currentPeriodEnd: addInterval(periodStart, plan.interval),
+        createdAt: periodStart,
+      })
+      .returning();
+    await tx.insert(payments).values({
       userId: user.id,
-      plan: 'yearly',
-      status: 'active',
+      kind: 'subscription',
+      description: plan.name,
+      amount: plan.amount,
+      currency: plan.currency,
       provider: 'demo',
-      currentPeriodEnd: new Date(Date.now() + 365 * 86_400_000),
+      subscriptionId: subscription?.id,
+      periodStart: subscription?.currentPeriodStart,
+      periodEnd: subscription?.currentPeriodEnd,
+      createdAt: periodStart,
     });
 
     const reviewers = await tx

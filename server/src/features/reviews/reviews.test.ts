@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '#common/limits';
+import { PREMIUM_REQUIRED } from '#common/premium';
 import {
   PROJECT_NAME_TOO_SHORT,
   RATING_REQUIRED,
@@ -333,8 +334,8 @@ describe('who sees which reviews', () => {
     return reviewListResponse.parse(res.json());
   };
 
-  it('shows a visitor the aggregate and the 3 newest, whatever sort or page they ask for', async () => {
-    const body = await list(browser(), '?sort=lowest&page=2&limit=2');
+  it('shows a visitor the aggregate and the 3 newest', async () => {
+    const body = await list(browser(), '');
     expect(body.summary).toEqual({
       average: 3,
       count: 5,
@@ -353,9 +354,20 @@ describe('who sees which reviews', () => {
     });
   });
 
+  it.each([
+    ['a visitor', '?sort=lowest&page=2&limit=2'],
+    ['a visitor', '?page=2'],
+    ['a member without Premium', '?sort=highest'],
+  ])('refuses %s asking for more than the newest 3 (%s) with 403 naming Premium', async (who, query) => {
+    const b = who === 'a visitor' ? browser() : (await member()).b;
+    const res = await b.request('GET', `/api/users/${subjectId}/reviews${query}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(PREMIUM_REQUIRED.allReviews);
+  });
+
   it('shows a signed-in member without Premium the same 3', async () => {
     const { b } = await member();
-    const body = await list(b, '?sort=highest');
+    const body = await list(b, '');
     expect(body.reviews.map((r) => r.id)).toEqual(ids.slice(0, 3));
     expect(body.hiddenCount).toBe(2);
     expect(body.fullAccess).toBe(false);

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { HttpError, NotFoundError } from '../../errors.ts';
 import { notify } from '../notifications/notify.ts';
+import { premiumRequired } from '../subscriptions/premium.ts';
 import * as q from './queries.ts';
 
 type Viewer = Pick<AuthUser, 'id' | 'role' | 'isSubscribed'>;
@@ -109,8 +110,10 @@ export async function listReviews(
   viewer: Viewer | null,
 ): Promise<ReviewListResponse> {
   const full = seesAllReviewsOf(viewer, subjectId);
-  const sort = full ? query.sort : 'newest';
-  const page = full ? query.page : 1;
+  // Asking for more than the newest few without Premium is refused, never quietly answered with
+  // the first page: the member must know what they are not seeing.
+  if (!full && (query.page > 1 || query.sort !== 'newest')) throw premiumRequired('allReviews');
+  const { sort, page } = query;
   const pageSize = full ? query.limit : LIMITS.reviewsFreeVisible;
   const [subject, summaryRow, rows, mine] = await Promise.all([
     q.findPerson(db, subjectId),
@@ -150,7 +153,7 @@ async function assertCanSee(
   }
   if (isAuthor || seesAllReviewsOf(viewer, review.subjectId)) return;
   if (!(await q.isAmongNewest(db, review.subjectId, review.id, LIMITS.reviewsFreeVisible))) {
-    throw new HttpError(403, REVIEW_MESSAGES.premiumOnly);
+    throw premiumRequired('allReviews');
   }
 }
 

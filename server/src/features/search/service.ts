@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { RememberedByKey, rememberPerDatabase } from '../../db/remember.ts';
 import { HttpError } from '../../errors.ts';
 import { getRolesById } from '../roles/service.ts';
+import { premiumRequired } from '../subscriptions/premium.ts';
 import type { TextStatistics } from './estimate.ts';
 import * as q from './queries.ts';
 import {
@@ -30,7 +31,7 @@ export const PREMIUM_FILTER_MESSAGE = PREMIUM_REQUIRED.searchFilters;
 /** Premium filters are refused, never silently ignored: a free user must not think they applied. */
 export function assertMayUsePremiumFilters(query: SearchQuery, isSubscribed: boolean): void {
   const used = PREMIUM_SEARCH_FILTERS.filter((name) => query[name] !== undefined && query[name] !== false);
-  if (used.length > 0 && !isSubscribed) throw new HttpError(403, PREMIUM_FILTER_MESSAGE);
+  if (used.length > 0 && !isSubscribed) throw premiumRequired('searchFilters');
 }
 
 async function toResults(db: Database, rows: q.CrewCardRow[]): Promise<SearchResult[]> {

@@ -22,10 +22,20 @@ export function isPremiumSql(userId: SQL): SQL<boolean> {
  */
 export function assertPremium(auth: Pick<RequestAuth, 'user'> | null, feature: PremiumFeature): void {
   if (!auth) throw new HttpError(401, SIGN_IN_REQUIRED);
-  if (!auth.user.isSubscribed) throw new HttpError(403, PREMIUM_REQUIRED[feature]);
+  if (!auth.user.isSubscribed) throw premiumRequired(feature);
 }
 
-/** The same rule for a member already known to be signed in (a search, a review list). */
-export function isPremium(user: { isSubscribed: boolean } | null | undefined): boolean {
-  return user?.isSubscribed === true;
+/** The refusal itself, for a gate with exceptions of its own (the person reviewed reads all their reviews). */
+export function premiumRequired(feature: PremiumFeature): HttpError {
+  return new HttpError(403, PREMIUM_REQUIRED[feature]);
+}
+
+/** isPremiumSql's rule for one subscription row already read. */
+export function isPremiumRow(
+  row: { status: string; currentPeriodEnd: Date } | undefined,
+  now: Date = new Date(),
+): boolean {
+  return (
+    row !== undefined && ['active', 'trialing', 'canceled'].includes(row.status) && row.currentPeriodEnd > now
+  );
 }

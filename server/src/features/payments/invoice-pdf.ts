@@ -1,0 +1,163 @@
+import PDFDocument from 'pdfkit';
+import { formatMoney } from '#common/premium';
+import type { Payment } from '#common/schemas/payments';
+
+/** Who sells Premium, as every invoice names it. */
+export const SELLER = {
+  name: 'CrewBase',
+  lines: ['CrewBase Inc.', '548 Market Street, Suite 900', 'San Francisco, CA 94104', 'United States'],
+  email: 'billing@crewbase.app',
+} as const;
+
+export interface InvoiceBuyer {
+  username: string;
+  displayName: string | null;
+  email: string;
+  location: string | null;
+}
+
+/**
+ * The PDF's built-in Helvetica covers Windows-1252 only: other letters lose their accents
+ * ("Łukasz" → "Lukasz"), and what is left outside it becomes "?", rather than garbage.
+ */
+/** Letters with a stroke or bar have no decomposition to strip: their plain forms, by hand. */
+const UNDECOMPOSED: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŧ: 'T',
+  ŧ: 't',
+};
+
+export function toWinAnsi(text: string): string {
+  return [...text.normalize('NFC')]
+    .map((char) => {
+      if (char.charCodeAt(0) <= 0xff || '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'.includes(char)) return char;
+      const plain = (UNDECOMPOSED[char] ?? char).normalize('NFKD').replace(/\p{M}/gu, '');
+      return plain.length > 0 && [...plain].every((c) => c.charCodeAt(0) <= 0xff) ? plain : '?';
+    })
+    .join('');
+}
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const INK = '#111827';
+const MUTED = '#6b7280';
+const BRAND = '#b45309';
+const RULE = '#e5e7eb';
+
+/** A real invoice: seller, buyer, number, date, the line, tax, total. A4, one page. */
+export function renderInvoicePdf({
+  payment,
+  buyer,
+}: {
+  payment: Payment;
+  buyer: InvoiceBuyer;
+}): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: {
+      Title: `Invoice ${payment.invoiceNumber}`,
+      Author: SELLER.name,
+      Subject: `Invoice ${payment.invoiceNumber} for ${toWinAnsi(buyer.displayName ?? buyer.username)}`,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const money = (cents: number) => formatMoney(cents, payment.currency);
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const width = right - left;
+
+  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(22).text(SELLER.name, left, 56);
+  doc.fillColor(INK).fontSize(20).text('Invoice', left, 56, { width, align: 'right' });
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED);
+  const meta: [string, string][] = [
+    ['Invoice number', payment.invoiceNumber],
+    ['Date', day.format(new Date(payment.createdAt))],
+    ['Status', 'Paid'],
+  ];
+  let y = 90;
+  for (const [label, value] of meta) {
+    doc.fillColor(MUTED).text(label, right - 250, y, { width: 120, align: 'right' });
+    doc.fillColor(INK).text(value, right - 120, y, { width: 120, align: 'right' });
+    y += 15;
+  }
+
+  y = 150;
+  const column = width / 2;
+  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('FROM', left, y);
+  doc.text('BILL TO', left + column, y);
+  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  doc.text([...SELLER.lines, SELLER.email].join('\n'), left, y + 14, { width: column - 16, lineGap: 2 });
+  const buyerLines = [
+    buyer.displayName ?? buyer.username,
+    `@${buyer.username}`,
+    buyer.email,
+    buyer.location ?? '',
+  ]
+    .filter((line) => line !== '')
+    .map(toWinAnsi);
+  doc.text(buyerLines.join('\n'), left + column, y + 14, { width: column, lineGap: 2 });
+
+  y = 270;
+  doc.rect(left, y, width, 24).fill('#f9fafb');
+  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9);
+  doc.text('DESCRIPTION', left + 10, y + 8);
+  doc.text('AMOUNT', left, y + 8, { width: width - 10, align: 'right' });
+  y += 34;
+  const period =
+    payment.periodStart && payment.periodEnd
+      ? `${day.format(new Date(payment.periodStart))} to ${day.format(new Date(payment.periodEnd))}`
+      : null;
+  const subtotal = payment.amount - payment.taxAmount;
+  doc
+    .fillColor(INK)
+    .font('Helvetica')
+    .fontSize(11)
+    .text(toWinAnsi(payment.description), left + 10, y, {
+      width: width - 140,
+    });
+  doc.text(money(subtotal), left, y, { width: width - 10, align: 'right' });
+  if (period)
+    doc
+      .fillColor(MUTED)
+      .fontSize(9)
+      .text(period, left + 10, y + 16);
+  y += 44;
+  doc.moveTo(left, y).lineTo(right, y).strokeColor(RULE).stroke();
+
+  const totals: [string, string, boolean][] = [
+    ['Subtotal', money(subtotal), false],
+    [payment.taxAmount > 0 ? 'Tax' : 'Tax (none charged)', money(payment.taxAmount), false],
+    ['Total paid', money(payment.amount), true],
+  ];
+  y += 12;
+  for (const [label, value, strong] of totals) {
+    doc
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 12 : 10)
+      .fillColor(strong ? INK : MUTED);
+    doc.text(label, left + width / 2, y, { width: width / 4 });
+    doc.fillColor(INK).text(value, left, y, { width: width - 10, align: 'right' });
+    y += strong ? 22 : 18;
+  }
+
+  const how =
+    payment.provider === 'demo'
+      ? 'Demo payment: this server runs the built-in demo checkout, so no money moved.'
+      : 'Paid by card through Stripe.';
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  doc.text(`${how} Amounts in ${payment.currency.toUpperCase()}.`, left, y + 30, { width });
+  doc.text(`Questions about this invoice: ${SELLER.email}`, left, y + 44, { width });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,49 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { payments, users } from '../../db/schema/index.ts';
+
+const paymentColumns = {
+  id: payments.id,
+  userId: payments.userId,
+  kind: payments.kind,
+  description: payments.description,
+  amount: payments.amount,
+  taxAmount: payments.taxAmount,
+  currency: payments.currency,
+  provider: payments.provider,
+  invoiceNumber: payments.invoiceNumber,
+  periodStart: payments.periodStart,
+  periodEnd: payments.periodEnd,
+  createdAt: payments.createdAt,
+};
+export type PaymentRow = Awaited<ReturnType<typeof findPayment>>;
+
+export function listPayments(db: Database, userId: number) {
+  return db
+    .select(paymentColumns)
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+}
+
+export function findPayment(db: Database, paymentId: number) {
+  return db
+    .select(paymentColumns)
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+    .then((rows) => rows[0]);
+}
+
+/** Who an invoice is made out to. */
+export function findBuyer(db: Database, userId: number) {
+  return db
+    .select({
+      username: users.username,
+      displayName: users.displayName,
+      email: users.email,
+      location: users.location,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .then((rows) => rows[0]);
+}

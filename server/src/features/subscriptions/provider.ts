@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { PREMIUM_PLANS, PREMIUM_PRODUCT_NAME, type PremiumPlanId } from '#common/premium';
+
+/**
+ * Who takes the money. The service does the same thing whichever it is; only starting a
+ * checkout and telling the provider about a cancellation differ.
+ */
+export interface PaymentProvider {
+  name: 'demo' | 'stripe';
+  /** A checkout for this member and plan: its id (kept by the service) and where to send the browser. */
+  startCheckout(input: {
+    userId: number;
+    email: string;
+    plan: PremiumPlanId;
+  }): Promise<{ id: string; url: string }>;
+  /** Tells the provider to stop (or go on) renewing at the period's end. */
+  setCancelAtPeriodEnd(providerSubscriptionId: string | null, cancel: boolean): Promise<void>;
+  /** The Stripe client, for verifying webhooks; null for the demo provider. */
+  stripe: Stripe | null;
+}
+
+/** No money moves: the checkout is our own page, completed with POST /api/subscription/demo/complete. */
+export function createDemoProvider(): PaymentProvider {
+  return {
+    name: 'demo',
+    stripe: null,
+    async startCheckout() {
+      const id = `demo_${randomBytes(24).toString('base64url')}`;
+      return { id, url: `/subscription/demo-checkout?session=${encodeURIComponent(id)}` };
+    },
+    async setCancelAtPeriodEnd() {},
+  };
+}
+
+/**
+ * Stripe Checkout in subscription mode. The price is sent with the session (price_data), from
+ * the plan in common/, so an operator needs no products set up in Stripe. The member's id and
+ * plan ride on the subscription's metadata: every later event of it names its member, in
+ * whatever order the events arrive.
+ */
+export function createStripeProvider(stripe: Stripe, publicUrl: URL): PaymentProvider {
+  return {
+    name: 'stripe',
+    stripe,
+    async startCheckout({ userId, email, plan }) {
+      const price = PREMIUM_PLANS[plan];
+      const metadata = { userId: String(userId), plan };
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        client_reference_id: String(userId),
+        customer_email: email,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: price.currency,
+              unit_amount: price.amount,
+              recurring: { interval: price.interval },
+              product_data: { name: PREMIUM_PRODUCT_NAME },
+            },
+          },
+        ],
+        metadata,
+        subscription_data: { metadata },
+        success_url: new URL('/subscription/success?session_id={CHECKOUT_SESSION_ID}', publicUrl).href,
+        cancel_url: new URL('/subscription/cancel', publicUrl).href,
+      });
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      return { id: session.id, url: session.url };
+    },
+    async setCancelAtPeriodEnd(providerSubscriptionId, cancel) {
+      if (providerSubscriptionId)
+        await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel });
+    },
+  };
+}
+
+export function createPaymentProvider(
+  config: { stripe: { secretKey: string } | undefined; publicUrl: URL },
+  stripeClient?: Stripe,
+): PaymentProvider {
+  if (!config.stripe) return createDemoProvider();
+  return createStripeProvider(
+    stripeClient ?? new Stripe(config.stripe.secretKey, { maxNetworkRetries: 2 }),
+    config.publicUrl,
+  );
+}

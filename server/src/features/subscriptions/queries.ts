@@ -1,0 +1,95 @@
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { PremiumPlanId } from '#common/premium';
+import type { Database } from '../../db/client.ts';
+import { checkoutSessions, subscriptions } from '../../db/schema/index.ts';
+
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The member's newest subscription: the one /subscription shows. */
+export function findLatestSubscription(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** The same, locked for a change (cancel, resume). */
+export function lockLatestSubscription(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1)
+    .for('update')
+    .then((rows) => rows[0]);
+}
+
+export function insertCheckoutSession(
+  db: Executor,
+  values: { id: string; userId: number; plan: PremiumPlanId; provider: 'demo' | 'stripe'; expiresAt: Date },
+) {
+  return db.insert(checkoutSessions).values(values);
+}
+
+export function findCheckoutSession(db: Executor, id: string, userId: number, lock = false) {
+  const query = db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)));
+  return (lock ? query.for('update') : query).then((rows) => rows[0]);
+}
+
+export function markCheckoutCompleted(db: Executor, id: string) {
+  return db.update(checkoutSessions).set({ completedAt: sql`now()` }).where(eq(checkoutSessions.id, id));
+}
+
+export function insertSubscription(db: Executor, values: typeof subscriptions.$inferInsert) {
+  return db
+    .insert(subscriptions)
+    .values(values)
+    .returning()
+    .then((rows) => rows[0] as SubscriptionRow);
+}
+
+export function updateSubscription(
+  db: Executor,
+  id: number,
+  values: Partial<typeof subscriptions.$inferInsert>,
+) {
+  return db
+    .update(subscriptions)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, id))
+    .returning()
+    .then((rows) => rows[0] as SubscriptionRow);
+}
+
+/** Demo subscriptions whose period is over, locked; another instance's sweep skips them. */
+export function lockDueDemoSubscriptions(db: Executor, now: Date, userId?: number) {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, 'demo'),
+        inArray(subscriptions.status, ['active', 'trialing']),
+        lte(subscriptions.currentPeriodEnd, now),
+        userId === undefined ? undefined : eq(subscriptions.userId, userId),
+      ),
+    )
+    .limit(100)
+    .for('update', { skipLocked: true });
+}
+
+export function findByProviderId(db: Executor, providerSubscriptionId: string, lock = false) {
+  const query = db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
+  return (lock ? query.for('update') : query).then((rows) => rows[0]);
+}

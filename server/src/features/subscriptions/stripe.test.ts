@@ -1,0 +1,312 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBSCRIPTION_MESSAGES } from '#common/schemas/subscriptions';
+import { createTestApp, type TestApp, testEnvironment } from '../../../test/helpers.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { notifications, payments, subscriptions, webhookEvents } from '../../db/schema/index.ts';
+import { member } from '../notifications/test-support.ts';
+import { createStripeProvider } from './provider.ts';
+import { INVALID_SIGNATURE } from './routes.ts';
+
+/**
+ * Stripe switched on, offline: webhooks signed with the official library's test helper, and
+ * Checkout created against a stand-in for api.stripe.com on loopback.
+ */
+const WEBHOOK_SECRET = 'whsec_crewbase_test_secret';
+const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_crewbase', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };
+const stripe = new Stripe('sk_test_crewbase');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp(STRIPE_ENV);
+});
+
+const now = () => Math.floor(Date.now() / 1000);
+const DAY = 86_400;
+let eventCounter = 0;
+
+function subscriptionEvent(
+  type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted',
+  created: number,
+  s: { id: string; userId: number; status: string; periodEnd: number; cancelAtPeriodEnd?: boolean },
+) {
+  return {
+    id: `evt_sub_${++eventCounter}`,
+    object: 'event',
+    type,
+    created,
+    data: {
+      object: {
+        id: s.id,
+        object: 'subscription',
+        status: s.status,
+        cancel_at_period_end: s.cancelAtPeriodEnd ?? false,
+        customer: 'cus_test_1',
+        metadata: { userId: String(s.userId), plan: 'monthly' },
+        items: {
+          object: 'list',
+          data: [
+            { id: 'si_1', current_period_start: s.periodEnd - 30 * DAY, current_period_end: s.periodEnd },
+          ],
+        },
+      },
+    },
+  };
+}
+
+function invoicePaidEvent(invoiceId: string, s: { id: string; userId: number }, amount = 1900, tax = 152) {
+  return {
+    id: `evt_inv_${++eventCounter}`,
+    object: 'event',
+    type: 'invoice.paid',
+    created: now(),
+    data: {
+      object: {
+        id: invoiceId,
+        object: 'invoice',
+        amount_paid: amount + tax,
+        currency: 'usd',
+        total_taxes: [{ amount: tax, tax_behavior: 'exclusive' }],
+        parent: {
+          type: 'subscription_details',
+          subscription_details: {
+            subscription: s.id,
+            metadata: { userId: String(s.userId), plan: 'monthly' },
+          },
+        },
+        lines: { object: 'list', data: [{ period: { start: now(), end: now() + 30 * DAY } }] },
+      },
+    },
+  };
+}
+
+async function deliver(
+  event: object,
+  options: { secret?: string; timestamp?: number; app?: FastifyInstance } = {},
+) {
+  const payload = JSON.stringify(event);
+  const signature = stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+  });
+  return (options.app ?? t.app).inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+}
+
+const isSubscribed = async (m: Awaited<ReturnType<typeof member>>) =>
+  (await m.browser.request('GET', '/api/auth/user')).json().isSubscribed as boolean;
+
+describe('Stripe webhooks', () => {
+  it('applies a correctly signed subscription and its paid invoice: Premium, a payment, a notification', async () => {
+    const m = await member(t.db, t.app);
+    const sub = { id: 'sub_correct', userId: m.id, status: 'active', periodEnd: now() + 30 * DAY };
+    const created = await deliver(subscriptionEvent('customer.subscription.created', now(), sub));
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toEqual({ received: true, outcome: 'applied' });
+    expect(await isSubscribed(m)).toBe(true);
+    expect((await m.browser.request('GET', '/api/subscription')).json()).toMatchObject({
+      status: 'active',
+      plan: 'monthly',
+      provider: 'stripe',
+      cancelAtPeriodEnd: false,
+    });
+
+    expect((await deliver(invoicePaidEvent('in_correct', sub))).json().outcome).toBe('applied');
+    const [payment] = await t.db.select().from(payments).where(eq(payments.userId, m.id));
+    expect(payment).toMatchObject({
+      amount: 2052,
+      taxAmount: 152,
+      provider: 'stripe',
+      providerPaymentId: 'in_correct',
+    });
+    const [notice] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, m.id), eq(notifications.type, 'payment_received')));
+    expect(notice?.data).toEqual({ paymentId: payment?.id, amount: 20.52 });
+  });
+
+  it('refuses a wrong, missing or stale signature with 400 and writes nothing', async () => {
+    const m = await member(t.db, t.app);
+    const event = subscriptionEvent('customer.subscription.created', now(), {
+      id: 'sub_forged',
+      userId: m.id,
+      status: 'active',
+      periodEnd: now() + 30 * DAY,
+    });
+    const eventsBefore = await t.db.$count(webhookEvents);
+    for (const res of [
+      await deliver(event, { secret: 'whsec_someone_else' }),
+      await deliver(event, { timestamp: now() - 301 }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(event),
+      }),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(INVALID_SIGNATURE);
+    }
+    expect(await t.db.$count(webhookEvents)).toBe(eventsBefore);
+    expect(await t.db.$count(subscriptions, eq(subscriptions.userId, m.id))).toBe(0);
+    expect(await isSubscribed(m)).toBe(false);
+  });
+
+  it('applies a replayed event once, and the same invoice under another event id once', async () => {
+    const m = await member(t.db, t.app);
+    const sub = { id: 'sub_replay', userId: m.id, status: 'active', periodEnd: now() + 30 * DAY };
+    await deliver(subscriptionEvent('customer.subscription.created', now(), sub));
+    const paid = invoicePaidEvent('in_replay', sub);
+    expect((await deliver(paid)).json().outcome).toBe('applied');
+    const replay = await deliver(paid);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().outcome).toBe('duplicate');
+    expect((await deliver({ ...paid, id: 'evt_other_delivery' })).json().outcome).toBe('duplicate');
+    expect(await t.db.$count(payments, eq(payments.userId, m.id))).toBe(1);
+    expect(
+      await t.db.$count(
+        notifications,
+        and(eq(notifications.userId, m.id), eq(notifications.type, 'payment_received')),
+      ),
+    ).toBe(1);
+  });
+
+  it('resolves events out of order by their time: an older state arriving late changes nothing', async () => {
+    const m = await member(t.db, t.app);
+    const start = now() - 100;
+    const renewedUntil = now() + 60 * DAY;
+    const sub = { id: 'sub_order', userId: m.id };
+    // The newest state first (renewed, active), then an older one (past due) delivered late.
+    await deliver(
+      subscriptionEvent('customer.subscription.updated', start + 20, {
+        ...sub,
+        status: 'active',
+        periodEnd: renewedUntil,
+      }),
+    );
+    const late = await deliver(
+      subscriptionEvent('customer.subscription.updated', start + 10, {
+        ...sub,
+        status: 'past_due',
+        periodEnd: now() + DAY,
+      }),
+    );
+    expect(late.json().outcome).toBe('ignored');
+    const [row] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, 'sub_order'));
+    expect(row?.status).toBe('active');
+    expect(row?.currentPeriodEnd.getTime()).toBe(renewedUntil * 1000);
+    expect(await isSubscribed(m)).toBe(true);
+
+    // Cancelled at the period's end: still Premium until then. Deleted later: over.
+    await deliver(
+      subscriptionEvent('customer.subscription.updated', start + 30, {
+        ...sub,
+        status: 'active',
+        periodEnd: renewedUntil,
+        cancelAtPeriodEnd: true,
+      }),
+    );
+    expect((await m.browser.request('GET', '/api/subscription')).json().cancelAtPeriodEnd).toBe(true);
+    await deliver(
+      subscriptionEvent('customer.subscription.deleted', start + 40, {
+        ...sub,
+        status: 'canceled',
+        periodEnd: now() - 1,
+      }),
+    );
+    expect(await isSubscribed(m)).toBe(false);
+    expect((await m.browser.request('GET', '/api/subscription')).json().status).toBe('canceled');
+  });
+
+  it('turns the demo checkout off (400) when Stripe takes payments', async () => {
+    const m = await member(t.db, t.app);
+    const res = await m.browser.request('POST', '/api/subscription/demo/complete', {
+      body: { session: 'demo_x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(SUBSCRIPTION_MESSAGES.demoDisabled);
+  });
+});
+
+describe('Stripe Checkout', () => {
+  const seen: { path: string; form: URLSearchParams }[] = [];
+  const standIn = createServer((request: IncomingMessage, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      seen.push({ path: request.url ?? '', form: new URLSearchParams(body) });
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({
+          id: 'cs_test_standin',
+          object: 'checkout.session',
+          url: 'https://checkout.stripe.com/c/pay/cs_test_standin',
+        }),
+      );
+    });
+  });
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+    const { port } = standIn.address() as AddressInfo;
+    const config = loadConfig({
+      ...testEnvironment(t.config),
+      ...STRIPE_ENV,
+      PUBLIC_URL: 'https://crewbase.example',
+    });
+    const client = new Stripe('sk_test_crewbase', {
+      host: '127.0.0.1',
+      port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    app = await buildApp({
+      config,
+      databaseUrl: t.url,
+      logger: false,
+      paymentProvider: createStripeProvider(client, config.publicUrl),
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    standIn.close();
+  });
+
+  it('creates a subscription Checkout Session priced from common/, with the member on its metadata', async () => {
+    const m = await member(t.db, app);
+    const res = await m.browser.request('POST', '/api/subscription/checkout', { body: { plan: 'yearly' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_test_standin' });
+    const [call] = seen;
+    expect(call?.path).toBe('/v1/checkout/sessions');
+    const form = call?.form as URLSearchParams;
+    expect(form.get('mode')).toBe('subscription');
+    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('19000');
+    expect(form.get('line_items[0][price_data][recurring][interval]')).toBe('year');
+    expect(form.get('subscription_data[metadata][userId]')).toBe(String(m.id));
+    expect(form.get('subscription_data[metadata][plan]')).toBe('yearly');
+    expect(form.get('success_url')).toBe(
+      'https://crewbase.example/subscription/success?session_id={CHECKOUT_SESSION_ID}',
+    );
+    expect(form.get('cancel_url')).toBe('https://crewbase.example/subscription/cancel');
+    // Not Premium until Stripe says the subscription exists.
+    expect((await m.browser.request('GET', '/api/auth/user')).json().isSubscribed).toBe(false);
+  });
+});
