@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from '../server/src/db/client.ts';
 import * as schema from '../server/src/db/schema/index.ts';
+import { hashToken, randomToken } from '../server/src/features/auth/tokens.ts';
 
 export async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -76,4 +77,52 @@ export function recordingDatabase(connectionString: string | undefined) {
   };
   const db = Object.assign(drizzle(pool, { schema }), { $client: pool }) as unknown as Database;
   return { db, statements, query, close: () => pool.end() };
+}
+
+export interface BenchMember {
+  id: number;
+  token: string;
+}
+
+/**
+ * `count` members with one live session each, written straight to the database in batches (the
+ * same token hashing signing in uses): thousands of sign-ups through the API would spend minutes
+ * in scrypt. `role` admin lets them use the test-notification endpoint.
+ */
+export async function createBenchMembers(
+  db: Database,
+  count: number,
+  role: 'user' | 'admin',
+  tag: string,
+): Promise<BenchMember[]> {
+  const members: BenchMember[] = [];
+  for (let from = 0; from < count; from += 1000) {
+    const size = Math.min(1000, count - from);
+    const rows = await db
+      .insert(schema.users)
+      .values(
+        Array.from({ length: size }, (_, i) => ({
+          username: `bench${tag}${from + i}`,
+          email: `bench${tag}${from + i}@example.com`,
+          displayName: `Bench ${tag} ${from + i}`,
+          role,
+        })),
+      )
+      .returning({ id: schema.users.id });
+    const tokens = rows.map(() => randomToken());
+    await db.insert(schema.sessions).values(
+      rows.map((row, i) => ({
+        tokenHash: hashToken(tokens[i] as string),
+        userId: row.id,
+        persistent: true,
+        expiresAt: new Date(Date.now() + 86_400_000),
+        ip: '127.0.0.1',
+        userAgent: 'bench',
+      })),
+    );
+    rows.forEach((row, i) => {
+      members.push({ id: row.id, token: tokens[i] as string });
+    });
+  }
+  return members;
 }

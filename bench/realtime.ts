@@ -24,10 +24,9 @@ import WebSocket from 'ws';
 import type { RealtimeServerMessage } from '#common/schemas/notifications';
 import type { Database } from '../server/src/db/client.ts';
 import * as schema from '../server/src/db/schema/index.ts';
-import { hashToken, randomToken } from '../server/src/features/auth/tokens.ts';
 import { notify } from '../server/src/features/notifications/notify.ts';
 import { SESSION_COOKIE } from '../server/src/plugins/session.ts';
-import { percentile, startServer } from './lib.ts';
+import { createBenchMembers, type BenchMember as Member, percentile, startServer } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -136,44 +135,8 @@ async function memoryOf(server: Server) {
 }
 
 // --- Users and sessions ------------------------------------------------------------------------
-interface Member {
-  id: number;
-  token: string;
-}
-
-/** `count` members with one live session each, in batches; `role` admin lets them use the test endpoint. */
-async function createMembers(count: number, role: 'user' | 'admin', tag: string): Promise<Member[]> {
-  const members: Member[] = [];
-  for (let from = 0; from < count; from += 1000) {
-    const size = Math.min(1000, count - from);
-    const rows = await db
-      .insert(schema.users)
-      .values(
-        Array.from({ length: size }, (_, i) => ({
-          username: `bench${tag}${from + i}`,
-          email: `bench${tag}${from + i}@example.com`,
-          displayName: `Bench ${tag} ${from + i}`,
-          role,
-        })),
-      )
-      .returning({ id: schema.users.id });
-    const tokens = rows.map(() => randomToken());
-    await db.insert(schema.sessions).values(
-      rows.map((row, i) => ({
-        tokenHash: hashToken(tokens[i] as string),
-        userId: row.id,
-        persistent: true,
-        expiresAt: new Date(Date.now() + 86_400_000),
-        ip: '127.0.0.1',
-        userAgent: 'bench',
-      })),
-    );
-    rows.forEach((row, i) => {
-      members.push({ id: row.id, token: tokens[i] as string });
-    });
-  }
-  return members;
-}
+const createMembers = (count: number, role: 'user' | 'admin', tag: string) =>
+  createBenchMembers(db, count, role, tag);
 
 // --- Client sockets ----------------------------------------------------------------------------
 interface ClientSocket {

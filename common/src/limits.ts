@@ -49,6 +49,10 @@ export const LIMITS = {
   /** What anyone sees of a person's reviews without Premium: the newest this many. */
   reviewsFreeVisible: 3,
   reviewsPageSize: 10,
+  /** Longest direct message, in characters. */
+  messageMax: 5000,
+  /** Messages one member may send in any minute. */
+  messagesPerMinute: 30,
   reviewsPageSizeMax: 50,
 } as const;
 

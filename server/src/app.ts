@@ -5,7 +5,9 @@ import type { AppConfig } from './config.ts';
 import { oauthRoutes } from './features/auth/oauth-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { browseRoutes } from './features/browse/routes.ts';
+import { connectionRoutes } from './features/connections/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { messageRoutes } from './features/messages/routes.ts';
 import { websocketOptions } from './features/notifications/realtime/plugin.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
@@ -99,6 +101,8 @@ export async function buildApp({
     webhookSecret: config.stripe?.webhookSecret,
   });
   await app.register(paymentRoutes);
+  await app.register(connectionRoutes);
+  await app.register(messageRoutes);
 
   await app.register(clientAppPlugin, { root: config.clientDist });
   await app.ready();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { messageSchema } from './messages.ts';
 
 /**
  * Notifications (SPEC §2, §3, §4, §7, §9; DESIGN §4): the calls under /api/notifications and the
@@ -206,10 +207,22 @@ export const notificationPongMessageSchema = z.object({
   /** Server time, ISO 8601. */
   at: z.string(),
 });
+/** A direct message, to both participants' tabs (the sender's other tabs too). */
+export const directMessageSchema = z.object({
+  type: z.literal('message'),
+  data: messageSchema,
+});
+/** The other participant read a conversation up to a message (read receipts). */
+export const messagesReadSchema = z.object({
+  type: z.literal('messages_read'),
+  data: z.object({ conversationId: z.number().int(), readerId: z.number().int(), upTo: z.number().int() }),
+});
 export const realtimeServerMessageSchema = z.discriminatedUnion('type', [
   notificationMessageSchema,
   unreadCountUpdateMessageSchema,
   notificationPongMessageSchema,
+  directMessageSchema,
+  messagesReadSchema,
 ]);
 export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
 

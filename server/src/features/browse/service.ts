@@ -3,7 +3,7 @@ import type { BrowseCrewQuery, BrowseCrewResponse } from '#common/schemas/crew';
 import type { Database } from '../../db/client.ts';
 import { NotFoundError } from '../../errors.ts';
 import { getCrewCounts, getRolesById } from '../roles/service.ts';
-import { search } from '../search/service.ts';
+import { search, toCrewCard } from '../search/service.ts';
 
 /** A role's crew, best rated first: the search index answers it, with the same cards as search. */
 export async function browseCrew(db: Database, query: BrowseCrewQuery): Promise<BrowseCrewResponse> {
@@ -14,18 +14,7 @@ export async function browseCrew(db: Database, query: BrowseCrewQuery): Promise<
     { role: [role.id], sort: 'rating', page: query.page, limit: query.limit },
     false,
   );
-  const crew = found.results.map(
-    ({ id, username, displayName, location, profileImage, roles, ratingAverage, ratingCount }) => ({
-      id,
-      username,
-      displayName,
-      location,
-      profileImage,
-      roles,
-      ratingAverage,
-      ratingCount,
-    }),
-  );
+  const crew = found.results.map(toCrewCard);
   // Past the exact count, search's total is an estimate; the role's own count (the number the
   // browse page shows beside the role) is exact, and at most a minute old.
   const total = found.totalIsCapped

@@ -230,31 +230,39 @@ export type CrewCardRow = {
  * defines. The snippet's source text comes only where the words matched outside the name and
  * roles (weights B–D: skills, experience, bio): a name says nothing new. The server cuts it.
  */
-function cardsOf(page: SQL, anyWord: SQL | null, extra: SQL = sql``): SQL {
+function cardsOf(page: SQL, anyWord: SQL | null, extra: SQL = sql``, anyMember = false): SQL {
   const snippet = anyWord
     ? sql`case when ts_filter(cs.document, '{b,c,d}') @@ ${anyWord} then cs.snippet_source end as snippet_source,
         ${anyWord}::text as snippet_query`
     : sql`null as snippet_source, null as snippet_query`;
   return sql`
-    select cs.user_id as id, u.username, u.display_name, u.profile_image, u.location, cs.role_ids,
-      cs.rating_average, cs.rating_count,
-      ${isPremiumSql(sql`cs.user_id`)} as is_subscribed,
-      array(select t.tag from user_tags t where t.user_id = cs.user_id order by t.id limit 5) as tags,
+    select u.id, u.username, u.display_name, u.profile_image, u.location,
+      coalesce(cs.role_ids, '{}') as role_ids,
+      coalesce(cs.rating_average, 0) as rating_average, coalesce(cs.rating_count, 0) as rating_count,
+      ${isPremiumSql(sql`u.id`)} as is_subscribed,
+      array(select t.tag from user_tags t where t.user_id = u.id order by t.id limit 5) as tags,
       ${snippet}
       ${extra}
-    from (${page}) page join crew_search cs on cs.user_id = page.user_id join users u on u.id = cs.user_id
+    from (${page}) page ${
+      // Anyone's card (a producer with no roles is not in the index); a search's are all crew.
+      anyMember
+        ? sql`join users u on u.id = page.user_id left join crew_search cs on cs.user_id = u.id`
+        : sql`join crew_search cs on cs.user_id = page.user_id join users u on u.id = cs.user_id`
+    }
     order by page.ordinal`;
 }
 
 const templates = new StatementTemplates();
 
-/** Result cards for these ids, in this order. */
+/** Result cards for these ids, in this order; members with no roles too. */
 export async function loadCrewCards(db: Database, ids: number[]): Promise<CrewCardRow[]> {
   if (ids.length === 0) return [];
   const template = templates.get('cards', () =>
     cardsOf(
       sql`select * from unnest(${value('ids')}::integer[]) with ordinality as p(user_id, ordinal)`,
       null,
+      sql``,
+      true,
     ),
   );
   return runTemplate<CrewCardRow>(db, template, { ids }, { prepared: false });

@@ -1,5 +1,6 @@
 import { LIMITS } from '#common/limits';
 import { PREMIUM_REQUIRED } from '#common/premium';
+import type { CrewCard } from '#common/schemas/crew';
 import type {
   SearchQuery,
   SearchResponse,
@@ -246,6 +247,25 @@ export async function search(
     sort,
     correctedQuery,
   };
+}
+
+/** A search result as the smaller card browse, connections and teams show. */
+export function toCrewCard({
+  id,
+  username,
+  displayName,
+  location,
+  profileImage,
+  roles,
+  ratingAverage,
+  ratingCount,
+}: SearchResult): CrewCard {
+  return { id, username, displayName, location, profileImage, roles, ratingAverage, ratingCount };
+}
+
+/** The cards of these crew members, in this order. */
+export async function crewCardsOf(db: Database, ids: number[]): Promise<CrewCard[]> {
+  return (await toResults(db, await q.loadCrewCards(db, ids))).map(toCrewCard);
 }
 
 export async function topRated(db: Database, query: TopRatedQuery): Promise<TopRatedResponse> {

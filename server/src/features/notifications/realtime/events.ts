@@ -9,7 +9,11 @@ export type RealtimeEvent =
   /** The unread count of user `u` changed (read, read all, delete, clear all). */
   | { k: 'c'; u: number }
   /** Session `s` ended (logout): its sockets close. */
-  | { k: 's'; s: number };
+  | { k: 's'; s: number }
+  /** Direct message `id` was written (and committed); `u` is a participant to tell. */
+  | { k: 'm'; id: number; u: number }
+  /** Reader `r` read conversation `c` up to message `m`; `u` is a participant to tell. */
+  | { k: 'r'; c: number; r: number; m: number; u: number };
 
 /** The PostgreSQL NOTIFY channel; LISTEN/NOTIFY is scoped to one database already. */
 export const PG_CHANNEL = 'crewbase_notifications';
@@ -34,6 +38,9 @@ export function decodeEvent(payload: string | undefined): RealtimeEvent | null {
   if (e.k === 'n' && isId(e.id) && isId(e.u)) return { k: 'n', id: e.id, u: e.u };
   if (e.k === 'c' && isId(e.u)) return { k: 'c', u: e.u };
   if (e.k === 's' && isId(e.s)) return { k: 's', s: e.s };
+  if (e.k === 'm' && isId(e.id) && isId(e.u)) return { k: 'm', id: e.id, u: e.u };
+  if (e.k === 'r' && isId(e.c) && isId(e.r) && isId(e.m) && isId(e.u))
+    return { k: 'r', c: e.c, r: e.r, m: e.m, u: e.u };
   return null;
 }
 

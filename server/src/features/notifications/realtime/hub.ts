@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { Message } from '#common/schemas/messages';
 import {
   REALTIME,
   REALTIME_CLOSE,
@@ -44,6 +45,8 @@ export function createHub(options: HubOptions) {
   let queue: RealtimeEvent[] = [];
   let flushScheduled = false;
   let closed = false;
+  /** Loads direct messages by id; the messages feature hands it over when it starts. */
+  let loadMessages: ((ids: number[]) => Promise<Message[]>) | null = null;
 
   const send = (connection: Connection, text: string) => {
     const { socket } = connection;
@@ -122,6 +125,29 @@ export function createHub(options: HubOptions) {
     flushScheduled = false;
     const events = queue;
     queue = [];
+    await Promise.all([deliverNotifications(events), deliverMessages(events)]);
+  }
+
+  /** Read receipts carry all they say; messages are loaded by id, like notifications. */
+  async function deliverMessages(events: RealtimeEvent[]) {
+    for (const e of events) {
+      if (e.k === 'r')
+        sendToUser(e.u, { type: 'messages_read', data: { conversationId: e.c, readerId: e.r, upTo: e.m } });
+    }
+    const wanted = events.flatMap((e) => (e.k === 'm' && byUser.has(e.u) ? [e] : []));
+    if (wanted.length === 0 || !loadMessages) return;
+    try {
+      const rows = new Map((await loadMessages([...new Set(wanted.map((e) => e.id))])).map((m) => [m.id, m]));
+      for (const e of wanted) {
+        const message = rows.get(e.id);
+        if (message) sendToUser(e.u, { type: 'message', data: message });
+      }
+    } catch (err) {
+      if (!closed) log.warn({ err }, 'messages: could not deliver realtime events');
+    }
+  }
+
+  async function deliverNotifications(events: RealtimeEvent[]) {
     const users = [...new Set(events.map((e) => (e.k === 'n' || e.k === 'c' ? e.u : 0)))].filter((u) =>
       byUser.has(u),
     );
@@ -205,6 +231,10 @@ export function createHub(options: HubOptions) {
       for (const connection of [...bySocket.values()]) connection.socket.close(code, 'Server shutting down');
     },
     socketCount: () => bySocket.size,
+    /** How `m` events become messages (the messages feature's loader). */
+    useMessageLoader(loader: (ids: number[]) => Promise<Message[]>) {
+      loadMessages = loader;
+    },
     /** When each of the user's sockets was last heard from (for tests and diagnostics). */
     lastSeenOf: (userId: number) => [...(byUser.get(userId) ?? [])].map((c) => c.lastSeen),
     socketsOf: (userId: number) => byUser.get(userId)?.size ?? 0,

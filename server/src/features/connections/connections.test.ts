@@ -1,0 +1,151 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PREMIUM_REQUIRED } from '#common/premium';
+import { CONNECTION_MESSAGES } from '#common/schemas/connections';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { notifications, subscriptions } from '../../db/schema/index.ts';
+import { member } from '../notifications/test-support.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+/** A member, Premium when asked (a subscription row, as the demo checkout writes). */
+export async function networkMember(app: TestApp, premium = false) {
+  const m = await member(app.db, app.app);
+  if (premium) {
+    await app.db.insert(subscriptions).values({
+      userId: m.id,
+      plan: 'monthly',
+      status: 'active',
+      provider: 'demo',
+      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+    });
+  }
+  return m;
+}
+type Member = Awaited<ReturnType<typeof networkMember>>;
+
+const statusOf = async (a: Member, b: Member) =>
+  (await a.browser.request('GET', `/api/connections/status/${b.id}`)).json().status;
+
+const requestsFrom = (to: Member, requesterId: number) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, to.id), eq(notifications.type, 'connection_request')))
+    .then((rows) => rows.filter((row) => row.data?.requesterId === requesterId));
+
+describe('connections', () => {
+  it('a Premium member asks, the free member accepts from the notification, both are connected', async () => {
+    const [producer, gaffer] = [await networkMember(t, true), await networkMember(t)];
+    const asked = await producer.browser.request('POST', '/api/connections', { body: { userId: gaffer.id } });
+    expect(asked.json()).toEqual({ status: 'pending_out' });
+    expect(await statusOf(gaffer, producer)).toBe('pending_in');
+    const [notice] = await requestsFrom(gaffer, producer.id);
+    expect(notice?.message).toMatch(/wants to connect with you\.$/);
+
+    const incoming = (await gaffer.browser.request('GET', '/api/connections/requests')).json();
+    expect(incoming.incoming.map((r: { person: { id: number } }) => r.person.id)).toEqual([producer.id]);
+    const accepted = await gaffer.browser.request('POST', '/api/connections/accept', {
+      body: { requesterId: producer.id, notificationId: notice?.id },
+    });
+    expect(accepted.json()).toEqual({ status: 'connected' });
+    const [read] = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, notice?.id as number));
+    expect(read?.isRead).toBe(true);
+    expect(await statusOf(producer, gaffer)).toBe('connected');
+    const list = (await producer.browser.request('GET', '/api/connections')).json();
+    expect(list.connections).toEqual([
+      {
+        person: expect.objectContaining({ id: gaffer.id, username: gaffer.username }),
+        since: expect.any(String),
+      },
+    ]);
+    // The requester hears back.
+    const back = await t.db.select().from(notifications).where(eq(notifications.userId, producer.id));
+    expect(back.map((n) => n.title)).toContain('Connection accepted');
+  });
+
+  it('needs Premium to ask (403 naming Premium), and answering is free', async () => {
+    const [free, other] = [await networkMember(t), await networkMember(t)];
+    const res = await free.browser.request('POST', '/api/connections', { body: { userId: other.id } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(PREMIUM_REQUIRED.connections);
+    expect(await statusOf(other, free)).toBe('none');
+  });
+
+  it('asking twice, or asking someone connected, sends nothing new', async () => {
+    const [a, b] = [await networkMember(t, true), await networkMember(t)];
+    await a.browser.request('POST', '/api/connections', { body: { userId: b.id } });
+    const again = await a.browser.request('POST', '/api/connections', { body: { userId: b.id } });
+    expect(again.json()).toEqual({ status: 'pending_out' });
+    expect(await requestsFrom(b, a.id)).toHaveLength(1);
+    await b.browser.request('POST', '/api/connections/accept', { body: { requesterId: a.id } });
+    expect((await a.browser.request('POST', '/api/connections', { body: { userId: b.id } })).json()).toEqual({
+      status: 'connected',
+    });
+    expect(await requestsFrom(b, a.id)).toHaveLength(1);
+  });
+
+  it('a declined request looks pending to the one who asked, and is not sent again', async () => {
+    const [a, b] = [await networkMember(t, true), await networkMember(t)];
+    await a.browser.request('POST', '/api/connections', { body: { userId: b.id } });
+    const declined = await b.browser.request('POST', '/api/connections/decline', {
+      body: { requesterId: a.id },
+    });
+    expect(declined.json()).toEqual({ status: 'none' });
+    expect(await statusOf(a, b)).toBe('pending_out');
+    expect(await statusOf(b, a)).toBe('none');
+    await a.browser.request('POST', '/api/connections', { body: { userId: b.id } });
+    expect(await requestsFrom(b, a.id)).toHaveLength(1);
+    const noRequest = await b.browser.request('POST', '/api/connections/accept', {
+      body: { requesterId: a.id },
+    });
+    expect(noRequest.statusCode).toBe(404);
+    expect(noRequest.json().error.message).toBe(CONNECTION_MESSAGES.noRequest);
+  });
+
+  it('withdraws a request and removes a connection; nobody else can', async () => {
+    const [a, b, c] = [await networkMember(t, true), await networkMember(t), await networkMember(t)];
+    await a.browser.request('POST', '/api/connections', { body: { userId: b.id } });
+    expect((await c.browser.request('DELETE', `/api/connections/${b.id}`)).statusCode).toBe(404);
+    expect((await a.browser.request('DELETE', `/api/connections/${b.id}`)).statusCode).toBe(204);
+    expect(await statusOf(b, a)).toBe('none');
+    expect((await a.browser.request('GET', '/api/connections/requests')).json().outgoing).toEqual([]);
+  });
+
+  it('blocking ends pending requests; the blocked member cannot ask again (404) nor learn of the block', async () => {
+    const [a, b] = [await networkMember(t, true), await networkMember(t, true)];
+    await a.browser.request('POST', '/api/connections', { body: { userId: b.id } });
+    expect((await b.browser.request('POST', '/api/blocks', { body: { userId: a.id } })).json()).toEqual({
+      status: 'blocked',
+    });
+    expect((await b.browser.request('GET', '/api/connections/requests')).json().incoming).toEqual([]);
+    expect(await statusOf(b, a)).toBe('blocked');
+    expect(await statusOf(a, b)).toBe('none');
+    const refused = await a.browser.request('POST', '/api/connections', { body: { userId: b.id } });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.message).toBe(CONNECTION_MESSAGES.notFound);
+    expect((await b.browser.request('DELETE', `/api/blocks/${a.id}`)).statusCode).toBe(204);
+    expect(
+      (await a.browser.request('POST', '/api/connections', { body: { userId: b.id } })).json().status,
+    ).toBe('pending_out');
+  });
+
+  it('answers bad input with 4xx and clear messages', async () => {
+    const a = await networkMember(t, true);
+    const self = await a.browser.request('POST', '/api/connections', { body: { userId: a.id } });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error.message).toBe(CONNECTION_MESSAGES.self);
+    const nobody = await a.browser.request('POST', '/api/connections', { body: { userId: 2_000_000_000 } });
+    expect(nobody.statusCode).toBe(404);
+    expect((await a.browser.request('POST', '/api/connections', { body: { userId: 'x' } })).statusCode).toBe(
+      400,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/connections' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,182 @@
+import { CONNECTION_MESSAGES, type Connection, type ConnectionStatus } from '#common/schemas/connections';
+import type { Database } from '../../db/client.ts';
+import { HttpError, NotFoundError } from '../../errors.ts';
+import type { RequestAuth } from '../../plugins/session.ts';
+import { notify } from '../notifications/notify.ts';
+import type { RealtimeEvent } from '../notifications/realtime/events.ts';
+import { markRead } from '../notifications/service.ts';
+import { personName } from '../reviews/service.ts';
+import { crewCardsOf } from '../search/service.ts';
+import { assertPremium } from '../subscriptions/premium.ts';
+import * as q from './queries.ts';
+
+type Viewer = Pick<RequestAuth, 'user'>;
+type Publish = (event: RealtimeEvent) => void;
+
+/** Where two members stand, as `me` sees it. Being blocked is not revealed to the one blocked. */
+export async function statusWith(db: q.Executor, me: number, other: number): Promise<ConnectionStatus> {
+  const [row, blocked] = await Promise.all([q.findPair(db, me, other), q.blocksBetween(db, me, other)]);
+  if (blocked.iBlocked) return 'blocked';
+  if (!row) return 'none';
+  if (row.status === 'accepted') return 'connected';
+  if (row.requesterId === me) return 'pending_out';
+  return row.status === 'pending' ? 'pending_in' : 'none';
+}
+
+async function otherMember(db: q.Executor, me: number, userId: number) {
+  if (userId === me) throw new HttpError(400, CONNECTION_MESSAGES.self);
+  const other = await q.findMember(db, userId);
+  if (!other) throw new NotFoundError(CONNECTION_MESSAGES.notFound);
+  return other;
+}
+
+/**
+ * A connection request (Premium). Asking again, or asking someone already connected, answers
+ * where things stand and sends nothing. Asking someone whose request is waiting on me accepts it.
+ * A member who blocked me cannot be asked (they are "not found").
+ */
+export async function requestConnection(
+  db: Database,
+  viewer: Viewer,
+  userId: number,
+): Promise<ConnectionStatus> {
+  assertPremium(viewer, 'connections');
+  const me = viewer.user;
+  await otherMember(db, me.id, userId);
+  return db.transaction(async (tx) => {
+    const blocked = await q.blocksBetween(tx, me.id, userId);
+    if (blocked.blockedMe) throw new NotFoundError(CONNECTION_MESSAGES.notFound);
+    if (blocked.iBlocked) return 'blocked';
+    const row = await q.findPair(tx, me.id, userId, true);
+    const name = personName(me);
+    if (!row) {
+      await q.insertRequest(tx, me.id, userId);
+      await notify(
+        tx,
+        userId,
+        'connection_request',
+        'Connection request',
+        `${name} wants to connect with you.`,
+        {
+          requesterId: me.id,
+        },
+      );
+      return 'pending_out';
+    }
+    if (row.status === 'accepted') return 'connected';
+    if (row.requesterId === me.id) return 'pending_out';
+    if (row.status === 'pending') {
+      await q.setStatus(tx, row.id, 'accepted');
+      await notifyAccepted(tx, userId, me);
+      return 'connected';
+    }
+    // I declined them once and now ask myself: a fresh request the other way.
+    await q.reverseRequest(tx, row.id, me.id, userId);
+    await notify(
+      tx,
+      userId,
+      'connection_request',
+      'Connection request',
+      `${name} wants to connect with you.`,
+      {
+        requesterId: me.id,
+      },
+    );
+    return 'pending_out';
+  });
+}
+
+function notifyAccepted(tx: q.Executor, requesterId: number, me: Viewer['user']) {
+  return notify(
+    tx,
+    requesterId,
+    'system',
+    'Connection accepted',
+    `${personName(me)} accepted your connection request.`,
+    { requesterId: me.id },
+  );
+}
+
+/** SPEC §7: accept or decline a request waiting on me (free). The notification that asked is read. */
+export async function answerRequest(
+  db: Database,
+  publish: Publish,
+  viewer: Viewer,
+  answer: { requesterId: number; notificationId?: number | undefined },
+  accept: boolean,
+): Promise<ConnectionStatus> {
+  const me = viewer.user;
+  const status = await db.transaction(async (tx) => {
+    const row = await q.findPair(tx, me.id, answer.requesterId, true);
+    if (row?.status === 'accepted') return 'connected';
+    if (!row || row.requesterId !== answer.requesterId || row.status !== 'pending') {
+      throw new NotFoundError(CONNECTION_MESSAGES.noRequest);
+    }
+    await q.setStatus(tx, row.id, accept ? 'accepted' : 'declined');
+    if (accept) await notifyAccepted(tx, answer.requesterId, me);
+    return accept ? 'connected' : 'none';
+  });
+  if (answer.notificationId !== undefined) {
+    await markRead(db, publish, me.id, answer.notificationId).catch((error: unknown) => {
+      if (!(error instanceof NotFoundError)) throw error;
+    });
+  }
+  return status;
+}
+
+/** Removes a connection, or withdraws my own request. */
+export async function removeConnection(db: Database, viewer: Viewer, userId: number): Promise<void> {
+  const me = viewer.user.id;
+  await db.transaction(async (tx) => {
+    const row = await q.findPair(tx, me, userId, true);
+    if (!row || (row.status !== 'accepted' && row.requesterId !== me)) {
+      throw new NotFoundError(CONNECTION_MESSAGES.notConnected);
+    }
+    await q.deleteById(tx, row.id);
+  });
+}
+
+async function withCards(db: Database, rows: { otherId: number; since: Date }[]): Promise<Connection[]> {
+  const cards = new Map(
+    (
+      await crewCardsOf(
+        db,
+        rows.map((row) => row.otherId),
+      )
+    ).map((card) => [card.id, card]),
+  );
+  return rows.flatMap((row) => {
+    const person = cards.get(row.otherId);
+    return person ? [{ person, since: new Date(row.since).toISOString() }] : [];
+  });
+}
+
+export async function listConnections(db: Database, viewer: Viewer): Promise<Connection[]> {
+  return withCards(db, await q.listAccepted(db, viewer.user.id));
+}
+
+export async function listRequests(db: Database, viewer: Viewer) {
+  const { incoming, outgoing } = await q.listRequests(db, viewer.user.id);
+  return { incoming: await withCards(db, incoming), outgoing: await withCards(db, outgoing) };
+}
+
+export async function getStatus(db: Database, viewer: Viewer, userId: number): Promise<ConnectionStatus> {
+  await otherMember(db, viewer.user.id, userId);
+  return statusWith(db, viewer.user.id, userId);
+}
+
+/** Blocking ends any connection or request between the two; the blocked member cannot reach me. */
+export async function block(db: Database, viewer: Viewer, userId: number): Promise<ConnectionStatus> {
+  const me = viewer.user.id;
+  await otherMember(db, me, userId);
+  await db.transaction(async (tx) => {
+    await q.insertBlock(tx, me, userId);
+    await q.deletePair(tx, me, userId);
+  });
+  return 'blocked';
+}
+
+export async function unblock(db: Database, viewer: Viewer, userId: number): Promise<void> {
+  const removed = await q.deleteBlock(db, viewer.user.id, userId);
+  if (removed.length === 0) throw new NotFoundError('You have not blocked this member');
+}

@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { activeCommitWatcher } from './after-commit.ts';
+import { encodeEvent, PG_CHANNEL, type RealtimeEvent } from './events.ts';
+
+/**
+ * Announces events to every instance once the caller's transaction commits, and never if it
+ * rolls back: the same two ways notify() does it (a NOTIFY held by PostgreSQL until commit, or
+ * the commit watcher for Redis). For features whose rows are not notifications (direct messages).
+ */
+export async function announce(executor: Pick<Database, 'execute'>, events: RealtimeEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const watcher = activeCommitWatcher();
+  if (watcher) {
+    const { rows } = await executor.execute<{ xid: string }>(sql`select pg_current_xact_id()::text as xid`);
+    const xid = rows[0]?.xid;
+    if (xid) for (const event of events) watcher.watch(xid, event);
+    return;
+  }
+  await executor.execute(sql`select pg_notify(${PG_CHANNEL}, payload)
+    from unnest(${sql.param(events.map(encodeEvent))}::text[]) as payload`);
+}
