@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED } from '#common/premium';
 import { CONNECTION_MESSAGES } from '#common/schemas/connections';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { notifications, subscriptions } from '../../db/schema/index.ts';
+import { notifications } from '../../db/schema/index.ts';
 import { member } from '../notifications/test-support.ts';
 
 let t: TestApp;
@@ -11,20 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-/** A member, Premium when asked (a subscription row, as the demo checkout writes). */
-export async function networkMember(app: TestApp, premium = false) {
-  const m = await member(app.db, app.app);
-  if (premium) {
-    await app.db.insert(subscriptions).values({
-      userId: m.id,
-      plan: 'monthly',
-      status: 'active',
-      provider: 'demo',
-      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
-    });
-  }
-  return m;
-}
+const networkMember = (app: TestApp, premium = false) => member(app.db, app.app, { premium });
 type Member = Awaited<ReturnType<typeof networkMember>>;
 
 const statusOf = async (a: Member, b: Member) =>

@@ -6,7 +6,7 @@ import { PREMIUM_REQUIRED } from '#common/premium';
 import { MESSAGE_MESSAGES, messageListResponse } from '#common/schemas/messages';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
-import { messages, notificationPreferences, subscriptions } from '../../db/schema/index.ts';
+import { messages, notificationPreferences } from '../../db/schema/index.ts';
 import { member, openSocket, sameBrowserOn, type TestSocket } from '../notifications/test-support.ts';
 
 let t: TestApp;
@@ -24,19 +24,7 @@ afterAll(async () => {
   await b.close();
 });
 
-async function newMember(premium = false) {
-  const m = await member(t.db, t.app);
-  if (premium) {
-    await t.db.insert(subscriptions).values({
-      userId: m.id,
-      plan: 'monthly',
-      status: 'active',
-      provider: 'demo',
-      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
-    });
-  }
-  return m;
-}
+const newMember = (premium = false) => member(t.db, t.app, { premium });
 type Member = Awaited<ReturnType<typeof newMember>>;
 
 async function start(from: Member, to: Member, body = 'Are you free for a three-day shoot in March?') {

@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import type { RealtimeServerMessage } from '#common/schemas/notifications';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { subscriptions, users } from '../../db/schema/index.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { createSession } from '../auth/service.ts';
 
@@ -14,7 +14,11 @@ let ipCounter = 0;
  * A signed-in member written straight to the database (signing up hashes a password, which these
  * tests do not need), with a TestBrowser on that session for app.inject().
  */
-export async function member(db: Database, app: FastifyInstance, options: { role?: 'user' | 'admin' } = {}) {
+export async function member(
+  db: Database,
+  app: FastifyInstance,
+  options: { role?: 'user' | 'admin'; premium?: boolean } = {},
+) {
   ipCounter += 1;
   const ip = `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
   const user = newUser('note');
@@ -29,6 +33,16 @@ export async function member(db: Database, app: FastifyInstance, options: { role
     })
     .returning({ id: users.id });
   if (!row) throw new Error('no user');
+  if (options.premium) {
+    // As the demo checkout leaves it: an active subscription for a month.
+    await db.insert(subscriptions).values({
+      userId: row.id,
+      plan: 'monthly',
+      status: 'active',
+      provider: 'demo',
+      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+    });
+  }
   const session = await createSession(db, row.id, false, { ip, ipPrefix: ip, userAgent: 'test' });
   const browser = new TestBrowser(app, ip);
   browser.cookies.set(SESSION_COOKIE, session.token);
