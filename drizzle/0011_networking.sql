@@ -20,6 +20,7 @@ CREATE TABLE "conversation_members" (
 	"user_id" integer NOT NULL,
 	"last_read_message_id" integer DEFAULT 0 NOT NULL,
 	"read_at" timestamp with time zone,
+	"unread_count" integer DEFAULT 0 NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "conversation_members_conversation_id_user_id_pk" PRIMARY KEY("conversation_id","user_id")
 );

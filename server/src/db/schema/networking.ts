@@ -83,6 +83,9 @@ export const conversationMembers = pgTable(
     /** The newest message this participant has read (their read receipt). */
     lastReadMessageId: integer('last_read_message_id').notNull().default(0),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Messages from the other side newer than the receipt: kept with each message and read, so
+     * the header's total is a sum of these instead of a count over every conversation. */
+    unreadCount: integer('unread_count').notNull().default(0),
     /** Copied from the conversation so one index serves "my conversations, newest first". */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { runTemplate, StatementTemplates } from '../../db/prepared.ts';
 import { conversationMembers, conversations, messages } from '../../db/schema/index.ts';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -22,30 +23,34 @@ export type ConversationRow = {
   unread: number;
 };
 
+const templates = new StatementTemplates();
+const value = (name: string) => sql.placeholder(name);
+
 /**
  * My conversations, newest first, from `after` (the last of the previous page): each with the
  * other participant, the last message, both read receipts and my unread count. One index walk
  * (conversation_members by user and time) and a few lookups per row; a conversation whose other
- * participant has blocked me is not listed.
+ * participant has blocked me is not listed. A prepared statement: planning it cost three times
+ * what running it does.
  */
 export async function listConversations(
-  db: Executor,
+  db: Database,
   me: number,
   page: { limit: number; after?: { updatedAt: string; id: number }; only?: number },
 ): Promise<ConversationRow[]> {
-  const after = page.after
-    ? sql`and (cm.updated_at, cm.conversation_id) < (${page.after.updatedAt}::timestamptz, ${page.after.id}::int)`
-    : sql``;
-  const only = page.only !== undefined ? sql`and cm.conversation_id = ${page.only}` : sql``;
-  const { rows } = await db.execute<ConversationRow>(sql`
+  const shape = `conversations ${page.limit} ${page.after ? 'after' : ''} ${page.only !== undefined ? 'only' : ''}`;
+  const template = templates.get(shape, () => {
+    const after = page.after
+      ? sql`and (cm.updated_at, cm.conversation_id) < (${value('afterAt')}::timestamptz, ${value('afterId')}::int)`
+      : sql``;
+    const only = page.only !== undefined ? sql`and cm.conversation_id = ${value('only')}::int` : sql``;
+    const me = sql`${value('me')}::int`;
+    return sql`
     select c.id, cm.updated_at, cm.last_read_message_id as my_last_read, cm.read_at as my_read_at,
       o.user_id as other_id, u.username, u.display_name, u.profile_image,
       o.last_read_message_id as other_last_read, o.read_at as other_read_at,
       m.id as m_id, m.sender_id as m_sender_id, m.body as m_body, m.created_at as m_created_at,
-      case when coalesce(c.last_message_id, 0) > cm.last_read_message_id then
-        (select count(*) from messages um where um.conversation_id = c.id
-          and um.id > cm.last_read_message_id and um.sender_id <> ${me})::int
-      else 0 end as unread
+cm.unread_count as unread
     from conversation_members cm
     join conversations c on c.id = cm.conversation_id
     join conversation_members o on o.conversation_id = c.id and o.user_id <> ${me}
@@ -54,7 +59,14 @@ export async function listConversations(
     where cm.user_id = ${me} ${after} ${only}
       and not exists (select 1 from blocks b where b.blocker_id = o.user_id and b.blocked_id = ${me})
     order by cm.updated_at desc, cm.conversation_id desc
-    limit ${page.limit}`);
+    limit ${sql.raw(String(page.limit))}`;
+  });
+  const rows = await runTemplate<ConversationRow>(
+    db,
+    template,
+    { me, afterAt: page.after?.updatedAt, afterId: page.after?.id, only: page.only },
+    { prepared: true },
+  );
   return rows.map((row) => ({
     ...row,
     updated_at: new Date(row.updated_at),
@@ -93,19 +105,32 @@ export async function createConversation(db: Executor, startedBy: number, other:
   return id;
 }
 
-/** Both sides of a conversation, if `me` is one of them. */
+/**
+ * Both sides of a conversation, if `me` is one of them, and whether either blocked the other:
+ * what every call on a conversation checks first, in one round trip.
+ */
 export async function findSides(db: Executor, conversationId: number, me: number) {
-  const rows = await db
-    .select({
-      userId: conversationMembers.userId,
-      lastRead: conversationMembers.lastReadMessageId,
-      readAt: conversationMembers.readAt,
-    })
-    .from(conversationMembers)
-    .where(eq(conversationMembers.conversationId, conversationId));
-  const mine = rows.find((row) => row.userId === me);
-  const other = rows.find((row) => row.userId !== me);
-  return mine && other ? { mine, other } : null;
+  const { rows } = await db.execute<{
+    user_id: number;
+    last_read: number;
+    read_at: Date | null;
+    i_blocked: boolean;
+    blocked_me: boolean;
+  }>(sql`
+    select cm.user_id, cm.last_read_message_id as last_read, cm.read_at,
+      exists (select 1 from blocks b where b.blocker_id = ${me} and b.blocked_id = cm.user_id) as i_blocked,
+      exists (select 1 from blocks b where b.blocker_id = cm.user_id and b.blocked_id = ${me}) as blocked_me
+    from ${conversationMembers} cm where cm.conversation_id = ${conversationId}`);
+  const side = (row: (typeof rows)[number]) => ({
+    userId: row.user_id,
+    lastRead: row.last_read,
+    readAt: row.read_at && new Date(row.read_at),
+  });
+  const mine = rows.find((row) => row.user_id === me);
+  const other = rows.find((row) => row.user_id !== me);
+  return mine && other
+    ? { mine: side(mine), other: side(other), iBlocked: other.i_blocked, blockedMe: other.blocked_me }
+    : null;
 }
 
 export async function sentInLastMinute(db: Executor, senderId: number): Promise<number> {
@@ -125,7 +150,8 @@ export async function insertMessage(db: Executor, conversationId: number, sender
       where id = ${conversationId})
     update ${conversationMembers} set updated_at = ${message.createdAt},
       last_read_message_id = case when user_id = ${senderId} then ${message.id} else last_read_message_id end,
-      read_at = case when user_id = ${senderId} then now() else read_at end
+      read_at = case when user_id = ${senderId} then now() else read_at end,
+      unread_count = case when user_id = ${senderId} then 0 else unread_count + 1 end
     where conversation_id = ${conversationId}`);
   return message;
 }
@@ -166,7 +192,7 @@ export function messagesByIds(db: Executor, ids: number[]) {
 /** Marks everything in the conversation read for `me`; the newest message id, or null if none is newer. */
 export async function markRead(db: Executor, conversationId: number, me: number): Promise<number | null> {
   const { rows } = await db.execute<{ up_to: number }>(sql`
-    update ${conversationMembers} cm set last_read_message_id = c.last_message_id, read_at = now()
+    update ${conversationMembers} cm set last_read_message_id = c.last_message_id, read_at = now(), unread_count = 0
     from ${conversations} c
     where c.id = cm.conversation_id and cm.conversation_id = ${conversationId} and cm.user_id = ${me}
       and c.last_message_id > cm.last_read_message_id
@@ -174,14 +200,17 @@ export async function markRead(db: Executor, conversationId: number, me: number)
   return rows[0]?.up_to ?? null;
 }
 
-/** My unread messages in all conversations (only those with anything newer than my receipt are counted). */
-export async function unreadTotal(db: Executor, me: number): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    select coalesce(sum((select count(*) from messages m where m.conversation_id = c.id
-        and m.id > cm.last_read_message_id and m.sender_id <> ${me})), 0)::int as n
-    from conversation_members cm join conversations c on c.id = cm.conversation_id
-    where cm.user_id = ${me} and c.last_message_id > cm.last_read_message_id
+/** My unread messages in all conversations: the sum of each side's count, kept as messages come and go read. */
+export async function unreadTotal(db: Database, me: number): Promise<number> {
+  const template = templates.get('unread total', () => {
+    const me = sql`${value('me')}::int`;
+    return sql`
+    select coalesce(sum(cm.unread_count), 0)::int as n
+    from conversation_members cm
+    where cm.user_id = ${me} and cm.unread_count > 0
       and not exists (select 1 from conversation_members o join blocks b on b.blocker_id = o.user_id
-        where o.conversation_id = c.id and o.user_id <> ${me} and b.blocked_id = ${me})`);
-  return rows[0]?.n ?? 0;
+        where o.conversation_id = cm.conversation_id and o.user_id <> ${me} and b.blocked_id = ${me})`;
+  });
+  const [row] = await runTemplate<{ n: number }>(db, template, { me }, { prepared: true });
+  return row?.n ?? 0;
 }

@@ -117,8 +117,7 @@ export async function getConversation(
  */
 async function sidesFor(db: q.Executor, conversationId: number, me: number) {
   const sides = await q.findSides(db, conversationId, me);
-  if (!sides || (await blocksBetween(db, me, sides.other.userId)).blockedMe)
-    throw new NotFoundError(MESSAGE_MESSAGES.conversationNotFound);
+  if (!sides || sides.blockedMe) throw new NotFoundError(MESSAGE_MESSAGES.conversationNotFound);
   return sides;
 }
 
@@ -180,8 +179,7 @@ export async function sendMessage(
 ): Promise<Message> {
   return db.transaction(async (tx) => {
     const sides = await sidesFor(tx, conversationId, viewer.user.id);
-    if ((await blocksBetween(tx, viewer.user.id, sides.other.userId)).iBlocked)
-      throw new HttpError(409, MESSAGE_MESSAGES.unblockFirst);
+    if (sides.iBlocked) throw new HttpError(409, MESSAGE_MESSAGES.unblockFirst);
     return deliver(tx, viewer.user, conversationId, sides.other.userId, body);
   });
 }
