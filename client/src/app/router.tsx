@@ -21,6 +21,10 @@ const legal =
     Component: (await import('../pages/legal-pages.tsx'))[name],
   });
 
+const subscriptionResult = (name: 'SubscriptionSuccessPage' | 'SubscriptionCancelPage') => async () => ({
+  Component: (await import('../pages/subscription-result-pages.tsx'))[name],
+});
+
 /** Every page is its own lazy chunk; the shell (header, footer) loads once. */
 export const router = createBrowserRouter([
   {
@@ -50,6 +54,14 @@ export const router = createBrowserRouter([
               { path: 'profile/edit', lazy: page(() => import('../pages/profile-edit-page.tsx')) },
               { path: 'notifications', lazy: page(() => import('../pages/notifications-page.tsx')) },
               { path: 'notification-test', lazy: page(() => import('../pages/notification-test-page.tsx')) },
+              { path: 'subscription', lazy: page(() => import('../pages/subscription-page.tsx')) },
+              {
+                path: 'subscription/demo-checkout',
+                lazy: page(() => import('../pages/demo-checkout-page.tsx')),
+              },
+              { path: 'subscription/success', lazy: subscriptionResult('SubscriptionSuccessPage') },
+              { path: 'subscription/cancel', lazy: subscriptionResult('SubscriptionCancelPage') },
+              { path: 'payments/:id', lazy: page(() => import('../pages/payment-page.tsx')) },
             ],
           },
           { path: 'profile/:id', lazy: page(() => import('../pages/profile-page.tsx')) },

@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { Crown, Info } from 'lucide-react';
+import { useState } from 'react';
+import { ErrorState } from '../../../components/state-message.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatDay } from '../../payments/api.ts';
+import { subscriptionQuery, useCancelSubscription, useResumeSubscription } from '../api.ts';
+
+/** Is the member Premium now (the server's own rule: paid period not over)? */
+export function isPremiumNow(status: { status: string; currentPeriodEnd: string | null }): boolean {
+  return (
+    ['active', 'trialing', 'canceled'].includes(status.status) &&
+    status.currentPeriodEnd !== null &&
+    new Date(status.currentPeriodEnd) > new Date()
+  );
+}
+
+/** Free, Premium until a date, or cancelling on a date; with Cancel or Resume. */
+export function MembershipStatus() {
+  const status = useQuery(subscriptionQuery);
+  const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
+  const [confirming, setConfirming] = useState(false);
+  if (status.isPending) return <Skeleton aria-busy="true" className="h-28" />;
+  if (status.isError)
+    return <ErrorState message={status.error.message} onRetry={() => void status.refetch()} />;
+  const s = status.data;
+  const premium = isPremiumNow(s);
+  const until = s.currentPeriodEnd ? formatDay(s.currentPeriodEnd) : null;
+  const error = cancel.error ?? resume.error;
+  return (
+    <section
+      aria-labelledby="membership-heading"
+      className="flex flex-col gap-4 rounded-2xl border border-border bg-card p-6 sm:flex-row sm:items-center"
+    >
+      <div className="flex-1">
+        <h2 id="membership-heading" className="flex items-center gap-2 font-semibold">
+          Your membership
+          {premium ? (
+            <Badge className="gap-1 border-amber-300 bg-amber-100 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+              <Crown aria-hidden="true" className="size-3" /> Premium
+            </Badge>
+          ) : (
+            <Badge>Free</Badge>
+          )}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground" data-testid="membership-line">
+          {premium
+            ? s.cancelAtPeriodEnd
+              ? `Cancels on ${until}. Premium stays on until then.`
+              : `Premium, ${s.plan === 'yearly' ? 'yearly' : 'monthly'}. Renews on ${until}.`
+            : s.status === 'past_due'
+              ? 'Your last payment did not go through: Premium is paused until it does.'
+              : s.status === 'canceled'
+                ? `Your Premium ended on ${until}. Choose a plan to come back.`
+                : 'You are on the free plan. Choose a plan below to unlock Premium.'}
+        </p>
+        {error ? (
+          <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+            {error.message}
+          </p>
+        ) : null}
+      </div>
+      {premium && !s.cancelAtPeriodEnd ? (
+        <Button variant="outline" onClick={() => setConfirming(true)}>
+          Cancel subscription
+        </Button>
+      ) : null}
+      {premium && s.cancelAtPeriodEnd ? (
+        <Button onClick={() => resume.mutate(undefined)} disabled={resume.isPending}>
+          {resume.isPending ? 'Resuming...' : 'Resume subscription'}
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Cancel Premium?"
+        description={`Premium stays on until ${until}, and nothing more is charged. You can resume before then.`}
+        confirmLabel="Cancel subscription"
+        cancelLabel="Keep Premium"
+        pendingLabel="Cancelling..."
+        pending={cancel.isPending}
+        destructive
+        onConfirm={() => cancel.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+      />
+    </section>
+  );
+}
+
+/** Says plainly when this server takes no real money. */
+export function DemoProviderNotice() {
+  const status = useQuery(subscriptionQuery);
+  if (status.data?.provider !== 'demo') return null;
+  return (
+    <p className="flex items-start gap-2 rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100">
+      <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      This server uses the built-in demo checkout: no card is asked for and no money moves. Payments and
+      invoices are real records, marked as demo payments.
+    </p>
+  );
+}

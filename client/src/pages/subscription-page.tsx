@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { PaymentHistory } from '../features/payments/components/payment-history.tsx';
+import { subscriptionQuery } from '../features/subscriptions/api.ts';
+import {
+  DemoProviderNotice,
+  isPremiumNow,
+  MembershipStatus,
+} from '../features/subscriptions/components/membership-status.tsx';
+import { PlanCards } from '../features/subscriptions/components/plan-cards.tsx';
+import { useDocumentTitle } from '../lib/document-title.ts';
+
+export default function SubscriptionPage() {
+  useDocumentTitle('Premium');
+  const status = useQuery(subscriptionQuery);
+  const premium = status.data ? isPremiumNow(status.data) : false;
+  return (
+    <div className="mx-auto flex max-w-layout flex-col gap-8 px-4 py-10 sm:px-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">CrewBase Premium</h1>
+        <p className="mt-2 max-w-2xl text-muted-foreground">
+          Message and connect with the crew you hire, build teams for your productions, read every review and
+          search with advanced filters.
+        </p>
+      </div>
+      <MembershipStatus />
+      <DemoProviderNotice />
+      {premium ? null : (
+        <section aria-labelledby="plans-heading" className="flex flex-col gap-4">
+          <h2 id="plans-heading" className="text-xl font-semibold">
+            Choose a plan
+          </h2>
+          <PlanCards />
+        </section>
+      )}
+      <section aria-labelledby="payments-heading" className="flex flex-col gap-4">
+        <h2 id="payments-heading" className="text-xl font-semibold">
+          Payments and invoices
+        </h2>
+        <PaymentHistory />
+      </section>
+    </div>
+  );
+}
