@@ -62,6 +62,14 @@ export const router = createBrowserRouter([
               { path: 'subscription/success', lazy: subscriptionResult('SubscriptionSuccessPage') },
               { path: 'subscription/cancel', lazy: subscriptionResult('SubscriptionCancelPage') },
               { path: 'payments/:id', lazy: page(() => import('../pages/payment-page.tsx')) },
+              { path: 'connections', lazy: page(() => import('../pages/connections-page.tsx')) },
+              { path: 'messages', lazy: page(() => import('../pages/messages-page.tsx')) },
+              {
+                path: 'messages/:conversationId',
+                lazy: async () => ({
+                  Component: (await import('../pages/messages-page.tsx')).MessagesRedirect,
+                }),
+              },
             ],
           },
           { path: 'profile/:id', lazy: page(() => import('../pages/profile-page.tsx')) },

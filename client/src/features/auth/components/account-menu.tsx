@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   Bell,
   Crown,
@@ -12,6 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { AuthUser } from '#common/schemas/auth';
+import { unreadBadgeText } from '#common/schemas/notifications';
 import { Avatar } from '../../../components/avatar.tsx';
 import { AuthButtons } from '../../../components/layout/auth-buttons.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -26,6 +28,7 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { unreadMessagesQuery } from '../../messages/api.ts';
 import { displayNameOf, useCurrentUser } from '../api.ts';
 
 interface MenuLink {
@@ -93,6 +96,29 @@ function UserSummary({ user, upgrade }: { user: AuthUser; upgrade: ReactNode }) 
 const upgradeLinkClass =
   'rounded text-xs font-semibold text-brand-strong underline-offset-4 hover:underline dark:text-brand';
 
+/** SPEC §2: the messages icon, for subscribers, with their unread messages (kept live over /ws). */
+function MessagesLink() {
+  const unread = useQuery(unreadMessagesQuery).data?.unreadCount ?? 0;
+  return (
+    <Link
+      to="/messages"
+      aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
+      className="relative inline-flex size-10 items-center justify-center rounded-lg hover:bg-muted"
+    >
+      <MessageSquare aria-hidden="true" className="size-5" />
+      {unread > 0 ? (
+        <span
+          aria-hidden="true"
+          data-testid="messages-badge"
+          className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand px-1 text-[11px] font-bold leading-none text-ink ring-2 ring-background"
+        >
+          {unreadBadgeText(unread)}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
 /** The signed-in header's right side on wide screens; Log In and Sign Up when signed out. */
 export function HeaderAccount() {
   const { data: user, isPending } = useCurrentUser();
@@ -100,15 +126,7 @@ export function HeaderAccount() {
   if (!user) return <AuthButtons />;
   return (
     <div className="flex items-center gap-1">
-      {user.isSubscribed ? (
-        <Link
-          to="/messages"
-          aria-label="Messages"
-          className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-muted"
-        >
-          <MessageSquare aria-hidden="true" className="size-5" />
-        </Link>
-      ) : null}
+      {user.isSubscribed ? <MessagesLink /> : null}
       {/* Not modal, so the page behind is not aria-hidden while it is open; Escape and an outside click still close it. */}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger

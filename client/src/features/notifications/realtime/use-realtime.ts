@@ -3,6 +3,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import type { Notification } from '#common/schemas/notifications';
 import { currentUserQuery, useCurrentUser } from '../../auth/api.ts';
+import { receiveMessage, receiveRead } from '../../messages/cache.ts';
 import { preferencesQuery } from '../api.ts';
 import { showBrowserNotification } from '../browser-notifications.ts';
 import { forgetAll, receiveNotification, receiveUnreadCount, refreshAll } from '../cache.ts';
@@ -82,6 +83,10 @@ export function NotificationsRealtime() {
           void notifyBrowser(message.data);
         } else if (message.type === 'unread_count_update') {
           receiveUnreadCount(client, message.count);
+        } else if (message.type === 'message') {
+          receiveMessage(client, message.data, userId);
+        } else if (message.type === 'messages_read') {
+          receiveRead(client, message.data, userId);
         }
       },
       // Events sent while the socket was down are lost: fetch what changed meanwhile.

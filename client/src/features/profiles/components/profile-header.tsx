@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/avatar.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { ConnectAndMessage } from '../../connections/components/connect-button.tsx';
 import { contactHref, formatMemberSince, profileNameOf } from './profile-format.ts';
 
 /** The dark band at the top of a profile: who this is, what they do, where, and how to reach them. */
@@ -76,6 +77,7 @@ export function ProfileHeader({
             {profile.contactInfo ? <ContactItem contactInfo={profile.contactInfo} /> : null}
           </ul>
         </div>
+        {isOwner ? null : <ConnectAndMessage userId={profile.id} name={name} />}
         {isOwner ? (
           <Link
             to="/profile/edit"
