@@ -12,9 +12,10 @@ import {
   subscriptionStatusResponse,
 } from '#common/schemas/subscriptions';
 import { HttpError } from '../../errors.ts';
+import { invalidateProfile } from '../profiles/profile-cache.ts';
 import type { PaymentProvider } from './provider.ts';
 import * as service from './service.ts';
-import { applyStripeEvent } from './stripe-events.ts';
+import { applyStripeEvent, memberOfEvent } from './stripe-events.ts';
 
 /** How often the demo provider's renewals and expiries are settled. */
 const SETTLE_INTERVAL_MS = 60_000;
@@ -56,7 +57,12 @@ const memberRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async
   app.post(
     '/api/subscription/demo/complete',
     { preHandler: app.requireUser, schema: { body: demoCompleteRequest, response: statusReply } },
-    async (request) => service.completeDemoCheckout(s, member(request), request.body.session),
+    async (request) => {
+      const status = await service.completeDemoCheckout(s, member(request), request.body.session);
+      // The Premium badge on the public profile and its cards changes now, not in ten seconds.
+      invalidateProfile(app, member(request).id);
+      return status;
+    },
   );
 
   app.post(
@@ -116,6 +122,8 @@ const stripeWebhook: FastifyPluginAsync<{
         throw new HttpError(400, INVALID_SIGNATURE);
       }
       const outcome = await applyStripeEvent(app.db, event);
+      const member = memberOfEvent(event);
+      if (outcome === 'applied' && member !== null) invalidateProfile(app, member);
       request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe webhook');
       return { received: true, outcome };
     },

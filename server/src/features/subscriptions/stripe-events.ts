@@ -27,6 +27,13 @@ function memberOf(
   return Number.isInteger(userId) && userId > 0 && plan ? { userId, plan } : null;
 }
 
+/** Whose Premium a subscription event may change (its metadata names the member), if any. */
+export function memberOfEvent(event: Stripe.Event): number | null {
+  return event.type.startsWith('customer.subscription.')
+    ? (memberOf((event.data.object as Stripe.Subscription).metadata)?.userId ?? null)
+    : null;
+}
+
 /** What this delivery did: applied, a replay of one applied before, or nothing we act on. */
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 

@@ -141,6 +141,14 @@ describe('Premium through the demo checkout', () => {
     expect(await t.db.$count(payments, eq(payments.userId, m.id))).toBe(1);
   });
 
+  it('shows the Premium badge on the public profile at once, though public profiles are cached', async () => {
+    const m = await newMember();
+    const visitor = () => t.app.inject({ method: 'GET', url: `/api/users/${m.id}`, remoteAddress: '10.66.0.1' });
+    expect((await visitor()).json().isSubscribed).toBe(false);
+    await becomePremium(m);
+    expect((await visitor()).json().isSubscribed).toBe(true);
+  });
+
   it('renews a demo subscription that was not cancelled: a new period and a second charge', async () => {
     const m = await newMember();
     await becomePremium(m, 'yearly');
