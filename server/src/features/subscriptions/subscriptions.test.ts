@@ -143,7 +143,8 @@ describe('Premium through the demo checkout', () => {
 
   it('shows the Premium badge on the public profile at once, though public profiles are cached', async () => {
     const m = await newMember();
-    const visitor = () => t.app.inject({ method: 'GET', url: `/api/users/${m.id}`, remoteAddress: '10.66.0.1' });
+    const visitor = () =>
+      t.app.inject({ method: 'GET', url: `/api/users/${m.id}`, remoteAddress: '10.66.0.1' });
     expect((await visitor()).json().isSubscribed).toBe(false);
     await becomePremium(m);
     expect((await visitor()).json().isSubscribed).toBe(true);
