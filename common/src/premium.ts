@@ -56,6 +56,7 @@ export const PREMIUM_REQUIRED = {
   messages: 'Starting a conversation is a Premium feature: upgrade to Premium to message crew',
   connections: 'Sending connection requests is a Premium feature: upgrade to Premium to connect',
   teams: 'The team builder is a Premium feature: upgrade to Premium to build a team',
+  bookings: 'Booking and holding crew is a Premium feature: upgrade to Premium to book',
 } as const;
 export type PremiumFeature = keyof typeof PREMIUM_REQUIRED;
 

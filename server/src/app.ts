@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import { oauthRoutes } from './features/auth/oauth-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { bookingRoutes } from './features/bookings/routes.ts';
 import { browseRoutes } from './features/browse/routes.ts';
 import { connectionRoutes } from './features/connections/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp({
   await app.register(paymentRoutes);
   await app.register(connectionRoutes);
   await app.register(messageRoutes);
+  await app.register(bookingRoutes);
 
   await app.register(clientAppPlugin, { root: config.clientDist });
   await app.ready();

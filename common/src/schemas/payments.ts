@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Payments (issue 16): every charge, and its PDF invoice. Amounts in cents. */
 export const paymentSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['subscription']),
+  kind: z.enum(['subscription', 'booking']),
   description: z.string(),
   amount: z.number().int(),
   taxAmount: z.number().int(),

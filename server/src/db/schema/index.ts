@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './bookings.ts';
 export * from './networking.ts';
 export * from './notifications.ts';
 export * from './payments.ts';

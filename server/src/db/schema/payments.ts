@@ -66,7 +66,9 @@ export const payments = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['subscription'] }).notNull(),
+    kind: text('kind', { enum: ['subscription', 'booking'] }).notNull(),
+    /** Who is paid, for a booking (the crew member); null when CrewBase is (Premium). */
+    payeeId: integer('payee_id').references(() => users.id, { onDelete: 'set null' }),
     description: text('description').notNull(),
     amount: integer('amount').notNull(),
     taxAmount: integer('tax_amount').notNull().default(0),

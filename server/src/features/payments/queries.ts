@@ -1,10 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { payments, users } from '../../db/schema/index.ts';
 
 const paymentColumns = {
   id: payments.id,
   userId: payments.userId,
+  payeeId: payments.payeeId,
   kind: payments.kind,
   description: payments.description,
   amount: payments.amount,
@@ -22,7 +23,7 @@ export function listPayments(db: Database, userId: number) {
   return db
     .select(paymentColumns)
     .from(payments)
-    .where(eq(payments.userId, userId))
+    .where(or(eq(payments.userId, userId), eq(payments.payeeId, userId)))
     .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 

@@ -7,7 +7,9 @@ export type PaymentExecutor = Pick<Database, 'insert' | 'execute'>;
 
 export interface Charge {
   userId: number;
-  kind: 'subscription';
+  kind: 'subscription' | 'booking';
+  /** Who is paid (a booking's crew member), told too; none when CrewBase is paid. */
+  payeeId?: number | null;
   description: string;
   /** Cents, tax included. */
   amount: number;
@@ -33,6 +35,7 @@ export async function recordPayment(tx: PaymentExecutor, charge: Charge): Promis
     .values({
       userId: charge.userId,
       kind: charge.kind,
+      payeeId: charge.payeeId ?? null,
       description: charge.description,
       amount: charge.amount,
       taxAmount: charge.taxAmount ?? 0,
@@ -46,12 +49,26 @@ export async function recordPayment(tx: PaymentExecutor, charge: Charge): Promis
     .onConflictDoNothing({ target: payments.providerPaymentId })
     .returning({ id: payments.id, createdAt: payments.createdAt });
   if (!row) return null;
+  const amount = formatMoney(charge.amount, charge.currency);
+  if (charge.payeeId) {
+    await notify(
+      tx,
+      charge.payeeId,
+      'payment_received',
+      'Payment received',
+      `You were paid ${amount} for ${charge.description}.`,
+      {
+        paymentId: row.id,
+        amount: charge.amount / 100,
+      },
+    );
+  }
   await notify(
     tx,
     charge.userId,
     'payment_received',
     'Payment received',
-    `Thank you: your payment of ${formatMoney(charge.amount, charge.currency)} for ${charge.description} went through.`,
+    `Thank you: your payment of ${amount} for ${charge.description} went through.`,
     // SPEC §2 shows the amount as a dollar badge: in currency units, not cents.
     { paymentId: row.id, amount: charge.amount / 100 },
   );

@@ -27,10 +27,11 @@ export async function listMyPayments(db: Database, viewer: Viewer): Promise<Paym
   return (await q.listPayments(db, viewer.user.id)).map(toPayment);
 }
 
-/** The payer's own payment, or any for an admin; anyone else is told it does not exist. */
+/** A payment of mine (as payer or payee), or any for an admin; anyone else is told it does not exist. */
 async function findVisiblePayment(db: Database, paymentId: number, viewer: Viewer) {
   const row = await q.findPayment(db, paymentId);
-  if (!row || (row.userId !== viewer.user.id && viewer.user.role !== 'admin')) {
+  const mine = row && (row.userId === viewer.user.id || row.payeeId === viewer.user.id);
+  if (!row || (!mine && viewer.user.role !== 'admin')) {
     throw new NotFoundError(PAYMENT_MESSAGES.notFound);
   }
   return row;

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/** Bookings (issue 18): hires and holds of crew for days, and each crew member's availability. */
+export const BOOKING_STATUSES = [
+  'hold_first',
+  'hold_second',
+  'requested',
+  'accepted',
+  'declined',
+  'cancelled',
+  'completed',
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+const isoDay = z
+  .string({ error: 'Dates are YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD')
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+      new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    'Not a real date',
+  );
+
+/** Longest booking or hold, and the longest availability range asked for at once. */
+export const BOOKING_LIMITS = { maxDays: 366, messageMax: 2000, rateMax: 10_000_000 } as const;
+
+export const createBookingRequest = z
+  .object({
+    crewId: z.coerce.number({ error: 'Choose who to book' }).int().positive('Choose who to book'),
+    roleId: z.coerce.number({ error: 'Choose a role' }).int().positive('Choose a role'),
+    startDate: isoDay,
+    endDate: isoDay,
+    /** Day rate in cents. */
+    rate: z.coerce
+      .number({ error: 'Enter a day rate' })
+      .int('Enter the day rate in cents')
+      .positive('The day rate must be more than 0')
+      .max(BOOKING_LIMITS.rateMax, 'That day rate is too high'),
+    currency: z.enum(['usd', 'eur', 'gbp', 'cad', 'aud'], { error: 'Choose a currency' }).default('usd'),
+    message: z
+      .string()
+      .max(BOOKING_LIMITS.messageMax, `Messages must be at most ${BOOKING_LIMITS.messageMax} characters`)
+      .refine((text) => !text.includes('\u0000'), 'Messages cannot contain NUL characters')
+      .default(''),
+    hold: z.enum(['first', 'second']).optional(),
+  })
+  .refine((b) => b.endDate >= b.startDate, {
+    path: ['endDate'],
+    message: 'The last day must not be before the first',
+  })
+  .refine((b) => (Date.parse(b.endDate) - Date.parse(b.startDate)) / 86_400_000 < BOOKING_LIMITS.maxDays, {
+    path: ['endDate'],
+    message: `A booking can be at most ${BOOKING_LIMITS.maxDays} days`,
+  });
+export type CreateBookingRequest = z.infer<typeof createBookingRequest>;
+
+export const bookingSchema = z.object({
+  id: z.number().int(),
+  requester: z.object({ id: z.number().int(), username: z.string(), displayName: z.string().nullable() }),
+  crew: z.object({ id: z.number().int(), username: z.string(), displayName: z.string().nullable() }),
+  role: z.object({ id: z.number().int(), name: z.string() }),
+  startDate: z.string(),
+  endDate: z.string(),
+  days: z.number().int(),
+  rate: z.number().int(),
+  currency: z.string(),
+  total: z.number().int(),
+  message: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const bookingListQuery = z.object({
+  as: z.enum(['crew', 'requester'], { error: 'as is crew or requester' }).default('crew'),
+  status: z.enum(BOOKING_STATUSES).optional(),
+});
+export const bookingListResponse = z.object({ bookings: z.array(bookingSchema) });
+export const bookingParams = z.object({
+  id: z.coerce
+    .number({ error: 'Not a valid booking id' })
+    .int('Not a valid booking id')
+    .positive('Not a valid booking id')
+    .max(2_147_483_647, 'Not a valid booking id'),
+});
+/** SPEC §7: POST /api/bookings/{id}/{accept|decline} with the notification's id. */
+export const bookingAnswer = z.object({ notificationId: z.coerce.number().int().positive().optional() });
+
+export const AVAILABILITY = ['free', 'busy', 'hold', 'unavailable'] as const;
+export const availabilityQuery = z
+  .object({ from: isoDay, to: isoDay })
+  .refine((q) => q.to >= q.from, { path: ['to'], message: 'The last day must not be before the first' })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < BOOKING_LIMITS.maxDays, {
+    path: ['to'],
+    message: `Ask for at most ${BOOKING_LIMITS.maxDays} days at a time`,
+  });
+export const availabilityResponse = z.object({
+  days: z.array(z.object({ date: z.string(), status: z.enum(AVAILABILITY) })),
+});
+export type Availability = z.infer<typeof availabilityResponse>;
+export const unavailableDaysRequest = z.object({
+  days: z.array(isoDay).max(BOOKING_LIMITS.maxDays, `At most ${BOOKING_LIMITS.maxDays} days`),
+});
+
+export const BOOKING_MESSAGES = {
+  notFound: 'Booking not found',
+  self: 'You cannot book yourself',
+  crewNotFound: 'Crew member not found',
+  roleNotFound: 'Role not found',
+  firstHoldTaken: 'These days already have a first hold: put a second hold on them instead',
+  notPending: 'This booking is not waiting for an answer',
+  notCancellable: 'This booking can no longer be cancelled',
+  notAHold: 'Only a hold can be released',
+  notPayable: 'Only an accepted booking that is not paid yet can be paid',
+  outranked: 'A first hold from another production covers these days: it must be released first',
+} as const;

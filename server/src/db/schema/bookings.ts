@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { BOOKING_STATUSES } from '#common/schemas/bookings';
+import { roles } from './roles.ts';
+import { users } from './users.ts';
+
+const member = (name: string) =>
+  integer(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/**
+ * A hire of one crew member for a range of days (both ends included), or a pencil on those days:
+ * a first hold outranks a second on overlapping days (features/bookings).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    requesterId: member('requester_id'),
+    crewId: member('crew_id'),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** Day rate in cents. */
+    rate: integer('rate').notNull(),
+    currency: text('currency').notNull(),
+    message: text('message').notNull().default(''),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bookings_crew_days_idx').on(t.crewId, t.startDate, t.endDate),
+    index('bookings_requester_idx').on(t.requesterId, t.createdAt),
+    check('bookings_days_in_order', sql`${t.startDate} <= ${t.endDate}`),
+    check('bookings_rate_positive', sql`${t.rate} > 0`),
+  ],
+);
+
+/** Days a crew member marked as not available. */
+export const unavailableDays = pgTable(
+  'unavailable_days',
+  { userId: member('user_id'), day: date('day', { mode: 'string' }).notNull() },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** The secret of each member's private iCal feed: only its SHA-256 is kept, like a session's. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: member('user_id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

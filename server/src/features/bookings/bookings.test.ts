@@ -1,0 +1,205 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PREMIUM_REQUIRED } from '#common/premium';
+import { BOOKING_MESSAGES } from '#common/schemas/bookings';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { bookings, notifications, payments } from '../../db/schema/index.ts';
+import { member } from '../notifications/test-support.ts';
+
+let t: TestApp;
+let gafferRole: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  const roles = (await t.app.inject({ method: 'GET', url: '/api/roles' })).json() as {
+    id: number;
+    name: string;
+  }[];
+  gafferRole = roles.find((role) => role.name === 'Gaffer')?.id as number;
+});
+
+const producer = () => member(t.db, t.app, { premium: true });
+const crew = () => member(t.db, t.app);
+type Member = Awaited<ReturnType<typeof crew>>;
+
+function book(from: Member, to: Member, days: [string, string], extra: Record<string, unknown> = {}) {
+  return from.browser.request('POST', '/api/bookings', {
+    body: {
+      crewId: to.id,
+      roleId: gafferRole,
+      startDate: days[0],
+      endDate: days[1],
+      rate: 65000,
+      currency: 'usd',
+      message: 'Three-day shoot in Atlanta',
+      ...extra,
+    },
+  });
+}
+
+async function booked(from: Member, to: Member, days: [string, string], extra: Record<string, unknown> = {}) {
+  const res = await book(from, to, days, extra);
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: number; status: string };
+}
+
+const availability = async (who: Member, from: string, to: string) =>
+  (
+    await t.app.inject({ method: 'GET', url: `/api/users/${who.id}/availability?from=${from}&to=${to}` })
+  ).json().days as { date: string; status: string }[];
+
+describe('bookings', () => {
+  it('a Premium producer books a gaffer for three days; the gaffer accepts; the days show busy to anyone', async () => {
+    const [p, g] = [await producer(), await crew()];
+    const booking = await booked(p, g, ['2027-03-03', '2027-03-05']);
+    expect(booking).toMatchObject({ status: 'requested', days: 3, total: 195000, rate: 65000 });
+    const [request] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, g.id), eq(notifications.type, 'booking_request')));
+    expect(request?.data).toMatchObject({ bookingId: booking.id, requesterId: p.id });
+    expect(await availability(g, '2027-03-02', '2027-03-04')).toEqual([
+      { date: '2027-03-02', status: 'free' },
+      { date: '2027-03-03', status: 'hold' },
+      { date: '2027-03-04', status: 'hold' },
+    ]);
+
+    const accepted = await g.browser.request('POST', `/api/bookings/${booking.id}/accept`, {
+      body: { notificationId: request?.id },
+    });
+    expect(accepted.json().status).toBe('accepted');
+    const days = await availability(g, '2027-03-02', '2027-03-06');
+    expect(days.map((d) => d.status)).toEqual(['free', 'busy', 'busy', 'busy', 'free']);
+    // Nothing in the calendar says who.
+    expect(JSON.stringify(days)).not.toContain(String(p.id));
+    const listed = (await p.browser.request('GET', '/api/bookings?as=requester')).json().bookings;
+    expect(listed.map((b: { id: number }) => b.id)).toEqual([booking.id]);
+  });
+
+  it('needs Premium to book (403 naming Premium); answering is free', async () => {
+    const [free, g] = [await crew(), await crew()];
+    const res = await book(free, g, ['2027-04-01', '2027-04-02']);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(PREMIUM_REQUIRED.bookings);
+    expect(await t.db.$count(bookings, eq(bookings.crewId, g.id))).toBe(0);
+  });
+
+  it('refuses an accept on days already booked (409 naming them), and resolves two accepts at once to one', async () => {
+    const [a, b, g] = [await producer(), await producer(), await crew()];
+    const first = await booked(a, g, ['2027-05-10', '2027-05-12']);
+    const second = await booked(b, g, ['2027-05-12', '2027-05-14']);
+    const results = await Promise.all([
+      g.browser.request('POST', `/api/bookings/${first.id}/accept`, { body: {} }),
+      g.browser.request('POST', `/api/bookings/${second.id}/accept`, { body: {} }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const refused = results.find((r) => r.statusCode === 409);
+    expect(refused?.json().error.message).toMatch(
+      /^You are already booked 2027-05-1\d to 2027-05-1\d: these days overlap/,
+    );
+    const accepted = await t.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.crewId, g.id), eq(bookings.status, 'accepted')));
+    expect(accepted).toHaveLength(1);
+  });
+
+  it('a first hold outranks a second; releasing it moves the second up and tells its production', async () => {
+    const [a, b, c, g] = [await producer(), await producer(), await producer(), await crew()];
+    const firstHold = await booked(a, g, ['2027-06-01', '2027-06-03'], { hold: 'first' });
+    expect(firstHold.status).toBe('hold_first');
+    const taken = await book(c, g, ['2027-06-02', '2027-06-02'], { hold: 'first' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe(BOOKING_MESSAGES.firstHoldTaken);
+    const secondHold = await booked(b, g, ['2027-06-02', '2027-06-04'], { hold: 'second' });
+    expect(secondHold.status).toBe('hold_second');
+    // The crew member cannot confirm the second while the first stands.
+    const outranked = await g.browser.request('POST', `/api/bookings/${secondHold.id}/accept`, { body: {} });
+    expect(outranked.statusCode).toBe(409);
+    expect(outranked.json().error.message).toBe(BOOKING_MESSAGES.outranked);
+
+    expect((await b.browser.request('POST', `/api/bookings/${firstHold.id}/release`)).statusCode).toBe(404);
+    const released = await a.browser.request('POST', `/api/bookings/${firstHold.id}/release`);
+    expect(released.json().status).toBe('cancelled');
+    expect((await b.browser.request('GET', `/api/bookings/${secondHold.id}`)).json().status).toBe(
+      'hold_first',
+    );
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, b.id));
+    expect(told.map((n) => n.title)).toContain('Your hold is now first');
+    expect(
+      (await g.browser.request('POST', `/api/bookings/${secondHold.id}/accept`, { body: {} })).json().status,
+    ).toBe('accepted');
+  });
+
+  it('answers 404 to anyone but the two parties, and only the crew member answers', async () => {
+    const [p, g, stranger] = [await producer(), await crew(), await crew()];
+    const booking = await booked(p, g, ['2027-07-01', '2027-07-01']);
+    for (const [method, url] of [
+      ['GET', `/api/bookings/${booking.id}`],
+      ['POST', `/api/bookings/${booking.id}/accept`],
+      ['POST', `/api/bookings/${booking.id}/cancel`],
+    ] as const) {
+      const res = await stranger.browser.request(method, url, method === 'POST' ? { body: {} } : {});
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().error.message).toBe(BOOKING_MESSAGES.notFound);
+    }
+    expect(
+      (await p.browser.request('POST', `/api/bookings/${booking.id}/accept`, { body: {} })).statusCode,
+    ).toBe(404);
+    expect((await t.db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]?.status).toBe(
+      'requested',
+    );
+  });
+
+  it('pays an accepted booking once: a payment for both, payment_received to both, the invoice to both', async () => {
+    const [p, g] = [await producer(), await crew()];
+    const booking = await booked(p, g, ['2027-08-01', '2027-08-03']);
+    expect((await p.browser.request('POST', `/api/bookings/${booking.id}/pay`)).statusCode).toBe(409);
+    await g.browser.request('POST', `/api/bookings/${booking.id}/accept`, { body: {} });
+    const paid = await p.browser.request('POST', `/api/bookings/${booking.id}/pay`);
+    expect(paid.statusCode).toBe(200);
+    const { paymentId } = paid.json();
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment).toMatchObject({ userId: p.id, payeeId: g.id, kind: 'booking', amount: 195000 });
+    for (const who of [p, g]) {
+      const notice = await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, who.id), eq(notifications.type, 'payment_received')));
+      expect(notice.map((n) => n.data)).toEqual([{ paymentId, amount: 1950 }]);
+      const invoice = await who.browser.request('GET', `/api/payments/${paymentId}/invoice`);
+      expect(invoice.headers['content-type']).toBe('application/pdf');
+    }
+    expect((await p.browser.request('POST', `/api/bookings/${booking.id}/pay`)).statusCode).toBe(409);
+    expect((await p.browser.request('POST', `/api/bookings/${booking.id}/cancel`)).statusCode).toBe(409);
+    expect(await t.db.$count(payments, eq(payments.payeeId, g.id))).toBe(1);
+  });
+
+  it('shows days the crew member marked unavailable, and refuses bad input with clear messages', async () => {
+    const [p, g] = [await producer(), await crew()];
+    const saved = await g.browser.request('PUT', '/api/me/unavailable-days', {
+      body: { days: ['2027-09-02'] },
+    });
+    expect(saved.statusCode).toBe(204);
+    expect((await availability(g, '2027-09-01', '2027-09-03')).map((d) => d.status)).toEqual([
+      'free',
+      'unavailable',
+      'free',
+    ]);
+    for (const [days, extra, message] of [
+      [['2027-09-05', '2027-09-04'], {}, 'The last day must not be before the first'],
+      [['2027-02-30', '2027-03-01'], {}, 'Not a real date'],
+      [['2027-09-01', '2027-09-01'], { rate: 0 }, 'The day rate must be more than 0'],
+      [['2027-09-01', '2027-09-01'], { message: 'bad\u0000' }, 'Messages cannot contain NUL characters'],
+    ] as const) {
+      const res = await book(p, g, days as unknown as [string, string], extra);
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json().error)).toContain(message);
+    }
+    expect((await book(p, p, ['2027-09-01', '2027-09-01'])).json().error.message).toBe(BOOKING_MESSAGES.self);
+    const tooLong = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${g.id}/availability?from=2027-01-01&to=2028-06-01`,
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  availabilityQuery,
+  availabilityResponse,
+  bookingAnswer,
+  bookingListQuery,
+  bookingListResponse,
+  bookingParams,
+  bookingSchema,
+  createBookingRequest,
+  unavailableDaysRequest,
+} from '#common/schemas/bookings';
+import * as service from './service.ts';
+
+const userParams = z.object({
+  id: z.coerce
+    .number({ error: 'Not a valid member id' })
+    .int('Not a valid member id')
+    .positive('Not a valid member id')
+    .max(2_147_483_647, 'Not a valid member id'),
+});
+const bookingReply = { 200: bookingSchema };
+
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guarded = { preHandler: app.requireUser };
+
+  app.post(
+    '/api/bookings',
+    { ...guarded, schema: { body: createBookingRequest, response: { 201: bookingSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await service.createBooking(app.db, app.signedIn(request), request.body)),
+  );
+
+  app.get(
+    '/api/bookings',
+    { ...guarded, schema: { querystring: bookingListQuery, response: { 200: bookingListResponse } } },
+    async (request) => ({
+      bookings: await service.listBookings(app.db, app.signedIn(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/api/bookings/:id',
+    { ...guarded, schema: { params: bookingParams, response: bookingReply } },
+    async (request) => service.getBooking(app.db, app.signedIn(request), request.params.id),
+  );
+
+  for (const answer of ['accept', 'decline'] as const) {
+    app.post(
+      `/api/bookings/:id/${answer}`,
+      { ...guarded, schema: { params: bookingParams, body: bookingAnswer, response: bookingReply } },
+      async (request) =>
+        service.answerBooking(
+          app.db,
+          app.realtime.publish,
+          app.signedIn(request),
+          request.params.id,
+          answer === 'accept',
+          request.body.notificationId,
+        ),
+    );
+  }
+
+  app.post(
+    '/api/bookings/:id/cancel',
+    { ...guarded, schema: { params: bookingParams, response: bookingReply } },
+    async (request) => service.cancelBooking(app.db, app.signedIn(request), request.params.id),
+  );
+
+  app.post(
+    '/api/bookings/:id/release',
+    { ...guarded, schema: { params: bookingParams, response: bookingReply } },
+    async (request) => service.releaseHold(app.db, app.signedIn(request), request.params.id),
+  );
+
+  app.post(
+    '/api/bookings/:id/pay',
+    {
+      ...guarded,
+      schema: { params: bookingParams, response: { 200: z.object({ paymentId: z.number().int() }) } },
+    },
+    async (request) => service.payBooking(app.db, app.signedIn(request), request.params.id),
+  );
+
+  // Public: anyone planning a shoot may see when crew are free, never who booked them.
+  app.get(
+    '/api/users/:id/availability',
+    {
+      schema: { params: userParams, querystring: availabilityQuery, response: { 200: availabilityResponse } },
+    },
+    async (request) => service.availability(app.db, request.params.id, request.query.from, request.query.to),
+  );
+
+  app.put(
+    '/api/me/unavailable-days',
+    { ...guarded, schema: { body: unavailableDaysRequest, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await service.setUnavailableDays(app.db, app.signedIn(request), request.body.days);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,302 @@
+import { formatMoney } from '#common/premium';
+import {
+  type Availability,
+  BOOKING_MESSAGES,
+  type Booking,
+  type BookingStatus,
+  type CreateBookingRequest,
+} from '#common/schemas/bookings';
+import type { Database } from '../../db/client.ts';
+import { HttpError, NotFoundError } from '../../errors.ts';
+import type { RequestAuth } from '../../plugins/session.ts';
+import { notify } from '../notifications/notify.ts';
+import type { RealtimeEvent } from '../notifications/realtime/events.ts';
+import { markRead } from '../notifications/service.ts';
+import { recordPayment } from '../payments/record-payment.ts';
+import { personName } from '../reviews/service.ts';
+import { getRolesById } from '../roles/service.ts';
+import { assertPremium } from '../subscriptions/premium.ts';
+import * as q from './queries.ts';
+
+type Viewer = Pick<RequestAuth, 'user'>;
+type Publish = (event: RealtimeEvent) => void;
+
+const HOLDS: BookingStatus[] = ['hold_first', 'hold_second'];
+const WAITING: BookingStatus[] = ['hold_first', 'hold_second', 'requested'];
+const dayCount = (b: { startDate: string; endDate: string }) =>
+  Math.round((Date.parse(b.endDate) - Date.parse(b.startDate)) / 86_400_000) + 1;
+
+function toBooking(row: q.NamedBooking): Booking {
+  const b = row.booking;
+  const days = dayCount(b);
+  return {
+    id: b.id,
+    requester: row.requester,
+    crew: row.crew,
+    role: row.role,
+    startDate: b.startDate,
+    endDate: b.endDate,
+    days,
+    rate: b.rate,
+    currency: b.currency,
+    total: b.rate * days,
+    message: b.message,
+    status: b.status,
+    paidAt: b.paidAt?.toISOString() ?? null,
+    createdAt: b.createdAt.toISOString(),
+  };
+}
+
+const span = (b: { startDate: string; endDate: string }) =>
+  b.startDate === b.endDate ? b.startDate : `${b.startDate} to ${b.endDate}`;
+
+/** A party to the booking sees it; anyone else is told it does not exist. */
+async function namedFor(db: q.Executor, id: number, viewer: Viewer) {
+  const row = await q.findNamed(db, id);
+  if (!row || (row.booking.crewId !== viewer.user.id && row.booking.requesterId !== viewer.user.id))
+    throw new NotFoundError(BOOKING_MESSAGES.notFound);
+  return row;
+}
+
+export async function getBooking(db: Database, viewer: Viewer, id: number): Promise<Booking> {
+  return toBooking(await namedFor(db, id, viewer));
+}
+
+export async function listBookings(
+  db: Database,
+  viewer: Viewer,
+  query: { as: 'crew' | 'requester'; status?: BookingStatus | undefined },
+): Promise<Booking[]> {
+  return (await q.listNamed(db, viewer.user.id, query.as, query.status)).map(toBooking);
+}
+
+/**
+ * A booking request, or a first or second hold (Premium). A first hold on days another
+ * production already holds first is refused: that is what a second hold is for. The crew member
+ * gets a booking_request either way.
+ */
+export async function createBooking(
+  db: Database,
+  viewer: Viewer,
+  input: CreateBookingRequest,
+): Promise<Booking> {
+  assertPremium(viewer, 'bookings');
+  const me = viewer.user;
+  if (input.crewId === me.id) throw new HttpError(400, BOOKING_MESSAGES.self);
+  if (!(await q.findMember(db, input.crewId))) throw new NotFoundError(BOOKING_MESSAGES.crewNotFound);
+  const role = (await getRolesById(db)).get(input.roleId);
+  if (!role) throw new NotFoundError(BOOKING_MESSAGES.roleNotFound);
+  const status: BookingStatus = input.hold
+    ? input.hold === 'first'
+      ? 'hold_first'
+      : 'hold_second'
+    : 'requested';
+  const id = await db.transaction(async (tx) => {
+    await q.lockCrewCalendar(tx, input.crewId);
+    if (status === 'hold_first' && (await q.overlapping(tx, input.crewId, input, ['hold_first'])).length > 0)
+      throw new HttpError(409, BOOKING_MESSAGES.firstHoldTaken);
+    const row = await q.insertBooking(tx, {
+      requesterId: me.id,
+      crewId: input.crewId,
+      roleId: role.id,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      rate: input.rate,
+      currency: input.currency,
+      message: input.message,
+      status,
+    });
+    const what = input.hold ? `put a ${input.hold} hold on you` : 'wants to book you';
+    await notify(
+      tx,
+      input.crewId,
+      'booking_request',
+      input.hold ? 'New hold' : 'Booking request',
+      `${personName(me)} ${what} as ${role.name}, ${span(input)}, at ${formatMoney(input.rate, input.currency)} a day.`,
+      { bookingId: row.id, requesterId: me.id, amount: input.rate / 100 },
+    );
+    return row.id;
+  });
+  return getBooking(db, viewer, id);
+}
+
+/**
+ * SPEC §7: the crew member accepts or declines. Accepting takes the days: under the crew
+ * member's calendar lock, an accepted booking on overlapping days is a 409 naming them (so two
+ * accepts of the same days at once end with exactly one), and so is another production's first
+ * hold, which outranks this one until it is released.
+ */
+export async function answerBooking(
+  db: Database,
+  publish: Publish,
+  viewer: Viewer,
+  id: number,
+  accept: boolean,
+  notificationId?: number,
+): Promise<Booking> {
+  const me = viewer.user;
+  await db.transaction(async (tx) => {
+    const row = await namedFor(tx, id, viewer);
+    if (row.booking.crewId !== me.id) throw new NotFoundError(BOOKING_MESSAGES.notFound);
+    await q.lockCrewCalendar(tx, me.id);
+    const booking = await q.lockBooking(tx, id);
+    if (!booking || !WAITING.includes(booking.status)) throw new HttpError(409, BOOKING_MESSAGES.notPending);
+    if (accept) {
+      const [taken] = await q.overlapping(tx, me.id, booking, ['accepted'], booking.id);
+      if (taken)
+        throw new HttpError(
+          409,
+          `You are already booked ${span(taken)}: these days overlap (${span(booking)})`,
+        );
+      const outranking = (await q.overlapping(tx, me.id, booking, ['hold_first'], booking.id)).find(
+        (hold) => hold.requesterId !== booking.requesterId,
+      );
+      if (booking.status !== 'hold_first' && outranking) throw new HttpError(409, BOOKING_MESSAGES.outranked);
+    }
+    await q.setStatus(tx, id, accept ? 'accepted' : 'declined');
+    await notify(
+      tx,
+      booking.requesterId,
+      'system',
+      accept ? 'Booking accepted' : 'Booking declined',
+      `${personName(me)} ${accept ? 'accepted' : 'declined'} your booking for ${span(booking)}.`,
+      { bookingId: id },
+    );
+  });
+  if (notificationId !== undefined) {
+    await markRead(db, publish, me.id, notificationId).catch((error: unknown) => {
+      if (!(error instanceof NotFoundError)) throw error;
+    });
+  }
+  return getBooking(db, viewer, id);
+}
+
+/** Either party calls it off before it is paid; a released first hold moves the next one up. */
+export async function cancelBooking(db: Database, viewer: Viewer, id: number): Promise<Booking> {
+  await db.transaction(async (tx) => {
+    await namedFor(tx, id, viewer);
+    const booking = await q.lockBooking(tx, id);
+    if (
+      !booking ||
+      !['hold_first', 'hold_second', 'requested', 'accepted'].includes(booking.status) ||
+      booking.paidAt
+    )
+      throw new HttpError(409, BOOKING_MESSAGES.notCancellable);
+    await q.lockCrewCalendar(tx, booking.crewId);
+    await q.setStatus(tx, id, 'cancelled');
+    const other = booking.crewId === viewer.user.id ? booking.requesterId : booking.crewId;
+    await notify(
+      tx,
+      other,
+      'system',
+      'Booking cancelled',
+      `${personName(viewer.user)} cancelled the booking for ${span(booking)}.`,
+      {
+        bookingId: id,
+      },
+    );
+    if (booking.status === 'hold_first') await promoteSecondHold(tx, booking);
+  });
+  return getBooking(db, viewer, id);
+}
+
+/** The requester lets go of a hold; if it was a first hold, the oldest overlapping second hold becomes first. */
+export async function releaseHold(db: Database, viewer: Viewer, id: number): Promise<Booking> {
+  await db.transaction(async (tx) => {
+    const row = await namedFor(tx, id, viewer);
+    const booking = await q.lockBooking(tx, id);
+    if (!booking || !HOLDS.includes(booking.status) || row.booking.requesterId !== viewer.user.id)
+      throw new HttpError(409, BOOKING_MESSAGES.notAHold);
+    await q.lockCrewCalendar(tx, booking.crewId);
+    await q.setStatus(tx, id, 'cancelled');
+    await notify(
+      tx,
+      booking.crewId,
+      'system',
+      'Hold released',
+      `${personName(viewer.user)} released their hold on ${span(booking)}.`,
+      {
+        bookingId: id,
+      },
+    );
+    if (booking.status === 'hold_first') await promoteSecondHold(tx, booking);
+  });
+  return getBooking(db, viewer, id);
+}
+
+/** Film custom: when a first hold goes, the second on those days is offered the slot. */
+async function promoteSecondHold(tx: q.Executor, released: q.BookingRow) {
+  const [next] = await q.overlapping(tx, released.crewId, released, ['hold_second']);
+  if (!next) return;
+  await q.setStatus(tx, next.id, 'hold_first');
+  await notify(
+    tx,
+    next.requesterId,
+    'system',
+    'Your hold is now first',
+    `Your second hold on ${span(next)} is now the first hold.`,
+    {
+      bookingId: next.id,
+    },
+  );
+  await notify(
+    tx,
+    next.crewId,
+    'booking_request',
+    'A hold moved up',
+    `A second hold on ${span(next)} is now the first hold.`,
+    {
+      bookingId: next.id,
+      requesterId: next.requesterId,
+    },
+  );
+}
+
+/**
+ * The requester pays an accepted booking (the demo provider: no money moves). One transaction:
+ * the payment, its invoice number, and payment_received to both the payer and the crew member.
+ */
+export async function payBooking(db: Database, viewer: Viewer, id: number): Promise<{ paymentId: number }> {
+  const paymentId = await db.transaction(async (tx) => {
+    const row = await namedFor(tx, id, viewer);
+    const booking = await q.lockBooking(tx, id);
+    if (
+      !booking ||
+      booking.status !== 'accepted' ||
+      booking.paidAt ||
+      row.booking.requesterId !== viewer.user.id
+    )
+      throw new HttpError(409, BOOKING_MESSAGES.notPayable);
+    await q.setStatus(tx, id, 'accepted', { paidAt: new Date() });
+    const paid = await recordPayment(tx, {
+      userId: booking.requesterId,
+      payeeId: booking.crewId,
+      kind: 'booking',
+      description: `${row.role.name}, ${personName(row.crew)}: ${dayCount(booking)} days at ${formatMoney(booking.rate, booking.currency)}`,
+      amount: booking.rate * dayCount(booking),
+      currency: booking.currency,
+      provider: 'demo',
+      periodStart: new Date(`${booking.startDate}T00:00:00Z`),
+      periodEnd: new Date(`${booking.endDate}T00:00:00Z`),
+    });
+    if (paid === null) throw new Error('booking payment not recorded');
+    return paid;
+  });
+  return { paymentId };
+}
+
+/** Busy, held, unavailable or free for each day: never who booked or held it. */
+export async function availability(
+  db: Database,
+  userId: number,
+  from: string,
+  to: string,
+): Promise<Availability> {
+  if (!(await q.findMember(db, userId))) throw new NotFoundError(BOOKING_MESSAGES.crewNotFound);
+  const days = await q.calendarDays(db, userId, from, to);
+  return { days: days.map(({ day, status }) => ({ date: day, status })) };
+}
+
+export async function setUnavailableDays(db: Database, viewer: Viewer, days: string[]): Promise<void> {
+  await db.transaction((tx) => q.replaceUnavailableDays(tx, viewer.user.id, days));
+}
