@@ -260,12 +260,7 @@ export async function payBooking(db: Database, viewer: Viewer, id: number): Prom
   const paymentId = await db.transaction(async (tx) => {
     const row = await namedFor(tx, id, viewer);
     const booking = await q.lockBooking(tx, id);
-    if (
-      !booking ||
-      booking.status !== 'accepted' ||
-      booking.paidAt ||
-      row.booking.requesterId !== viewer.user.id
-    )
+    if (booking?.status !== 'accepted' || booking.paidAt || row.booking.requesterId !== viewer.user.id)
       throw new HttpError(409, BOOKING_MESSAGES.notPayable);
     await q.setStatus(tx, id, 'accepted', { paidAt: new Date() });
     const paid = await recordPayment(tx, {
