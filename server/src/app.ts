@@ -104,7 +104,7 @@ export async function buildApp({
   await app.register(paymentRoutes);
   await app.register(connectionRoutes);
   await app.register(messageRoutes);
-  await app.register(bookingRoutes);
+  await app.register(bookingRoutes, { publicUrl: config.publicUrl });
 
   await app.register(clientAppPlugin, { root: config.clientDist });
   await app.ready();

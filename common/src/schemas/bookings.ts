@@ -106,6 +106,7 @@ export const unavailableDaysRequest = z.object({
 
 export const BOOKING_MESSAGES = {
   notFound: 'Booking not found',
+  past: 'A booking cannot start in the past',
   self: 'You cannot book yourself',
   crewNotFound: 'Crew member not found',
   roleNotFound: 'Role not found',

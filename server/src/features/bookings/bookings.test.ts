@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import ical, { type VEvent } from 'node-ical';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED } from '#common/premium';
 import { BOOKING_MESSAGES } from '#common/schemas/bookings';
@@ -196,10 +197,74 @@ describe('bookings', () => {
       expect(JSON.stringify(res.json().error)).toContain(message);
     }
     expect((await book(p, p, ['2027-09-01', '2027-09-01'])).json().error.message).toBe(BOOKING_MESSAGES.self);
+    expect((await book(p, g, ['2020-01-01', '2020-01-02'])).json().error.message).toBe(BOOKING_MESSAGES.past);
     const tooLong = await t.app.inject({
       method: 'GET',
       url: `/api/users/${g.id}/availability?from=2027-01-01&to=2028-06-01`,
     });
     expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('publishes a private iCal feed of bookings and holds that parses back; a rotated or revoked link is 404', async () => {
+    const [p, g] = [await producer(), await crew()];
+    const booking = await booked(p, g, ['2027-10-06', '2027-10-08']);
+    await g.browser.request('POST', `/api/bookings/${booking.id}/accept`, { body: {} });
+    await booked(p, g, ['2027-10-20', '2027-10-20'], { hold: 'first' });
+    const { url } = (await g.browser.request('POST', '/api/me/calendar-token')).json();
+    const feedPath = new URL(url).pathname + new URL(url).search;
+    expect(feedPath).toMatch(new RegExp(`^/api/users/${g.id}/calendar\\.ics\\?token=`));
+    const res = await t.app.inject({ method: 'GET', url: feedPath });
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    const events = Object.values(ical.sync.parseICS(res.body)).filter(
+      (e): e is VEvent => e?.type === 'VEVENT',
+    );
+    expect(events.map((e) => e.summary).sort()).toEqual([
+      expect.stringMatching(/^1st hold: Gaffer, for Member /),
+      expect.stringMatching(/^Booked: Gaffer, for Member /),
+    ]);
+    const bookedEvent = events.find((e) => String(e.summary).startsWith('Booked'));
+    expect(bookedEvent?.datetype).toBe('date');
+    expect(bookedEvent?.start.toISOString().slice(0, 10)).toBe('2027-10-06');
+    // All-day events end the day after the last day.
+    expect(bookedEvent?.end?.toISOString().slice(0, 10)).toBe('2027-10-09');
+
+    const wrong = await t.app.inject({ method: 'GET', url: `/api/users/${g.id}/calendar.ics?token=nope` });
+    expect(wrong.statusCode).toBe(404);
+    await g.browser.request('POST', '/api/me/calendar-token');
+    expect((await t.app.inject({ method: 'GET', url: feedPath })).statusCode).toBe(404);
+    await g.browser.request('DELETE', '/api/me/calendar-token');
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${g.id}/calendar.ics` })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('marks a review "verified collaboration" once an accepted booking between the two is over, both ways', async () => {
+    const [p, g] = [await producer(), await crew()];
+    await t.db.insert(bookings).values({
+      requesterId: p.id,
+      crewId: g.id,
+      roleId: gafferRole,
+      startDate: '2026-01-05',
+      endDate: '2026-01-07',
+      rate: 60000,
+      currency: 'usd',
+      status: 'accepted',
+    });
+    const text = 'Fast, calm and the lighting looked great on every setup.';
+    const byProducer = await p.browser.request('POST', `/api/users/${g.id}/reviews`, {
+      body: { rating: 5, text },
+    });
+    expect(byProducer.statusCode).toBe(201);
+    expect(byProducer.json().verifiedCollaboration).toBe(true);
+    // Crew review productions too.
+    const byCrew = await g.browser.request('POST', `/api/users/${p.id}/reviews`, {
+      body: { rating: 4, text },
+    });
+    expect(byCrew.json().verifiedCollaboration).toBe(true);
+    const stranger = await crew();
+    const unverified = await stranger.browser.request('POST', `/api/users/${g.id}/reviews`, {
+      body: { rating: 4, text },
+    });
+    expect(unverified.json().verifiedCollaboration).toBe(false);
   });
 });

@@ -145,3 +145,12 @@ export function feedBookings(db: Executor, userId: number) {
     )
     .orderBy(bookings.startDate);
 }
+
+/** Whether the two worked together: a booking between them, either way, accepted and over. */
+export async function workedTogether(db: Executor, a: number, b: number): Promise<boolean> {
+  const { rows } = await db.execute<{ yes: boolean }>(sql`
+    select exists (select 1 from ${bookings}
+      where ((requester_id = ${a} and crew_id = ${b}) or (requester_id = ${b} and crew_id = ${a}))
+        and status in ('accepted', 'completed') and end_date < current_date) as yes`);
+  return rows[0]?.yes === true;
+}

@@ -11,6 +11,7 @@ import {
   createBookingRequest,
   unavailableDaysRequest,
 } from '#common/schemas/bookings';
+import { renderFeed, revokeFeedToken, rotateFeedToken } from './calendar-feed.ts';
 import * as service from './service.ts';
 
 const userParams = z.object({
@@ -22,7 +23,7 @@ const userParams = z.object({
 });
 const bookingReply = { 200: bookingSchema };
 
-export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const bookingRoutes: FastifyPluginAsyncZod<{ publicUrl: URL }> = async (app, { publicUrl }) => {
   const guarded = { preHandler: app.requireUser };
 
   app.post(
@@ -99,5 +100,35 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.setUnavailableDays(app.db, app.signedIn(request), request.body.days);
       return reply.code(204).send(null);
     },
+  );
+
+  // The private iCal feed: its link carries a secret (rotated here, which ends the old link).
+  app.post(
+    '/api/me/calendar-token',
+    { ...guarded, schema: { response: { 200: z.object({ url: z.string() }) } } },
+    async (request) => {
+      const me = app.signedIn(request).user.id;
+      const token = await rotateFeedToken(app.db, me);
+      return { url: new URL(`/api/users/${me}/calendar.ics?token=${token}`, publicUrl).href };
+    },
+  );
+
+  app.delete(
+    '/api/me/calendar-token',
+    { ...guarded, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      await revokeFeedToken(app.db, app.signedIn(request).user.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/users/:id/calendar.ics',
+    { schema: { params: userParams, querystring: z.object({ token: z.string().max(200).default('') }) } },
+    async (request, reply) =>
+      reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(await renderFeed(app.db, request.params.id, request.query.token)),
   );
 };

@@ -83,6 +83,10 @@ export async function createBooking(
   assertPremium(viewer, 'bookings');
   const me = viewer.user;
   if (input.crewId === me.id) throw new HttpError(400, BOOKING_MESSAGES.self);
+  // A day of slack: "today" is already tomorrow somewhere.
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  if (input.startDate < yesterday)
+    throw new HttpError(400, BOOKING_MESSAGES.past, { startDate: BOOKING_MESSAGES.past });
   if (!(await q.findMember(db, input.crewId))) throw new NotFoundError(BOOKING_MESSAGES.crewNotFound);
   const role = (await getRolesById(db)).get(input.roleId);
   if (!role) throw new NotFoundError(BOOKING_MESSAGES.roleNotFound);

@@ -11,6 +11,7 @@ import {
 } from '#common/schemas/reviews';
 import type { Database } from '../../db/client.ts';
 import { HttpError, NotFoundError } from '../../errors.ts';
+import { workedTogether } from '../bookings/queries.ts';
 import { notify } from '../notifications/notify.ts';
 import { premiumRequired } from '../subscriptions/premium.ts';
 import * as q from './queries.ts';
@@ -30,15 +31,12 @@ function causeCode(error: unknown): string | undefined {
 }
 
 /**
- * "Verified collaboration": the two people shared an accepted booking or a team both were members
- * of. The bookings and teams tables arrive with their issues; until then nobody is verified. When
- * they exist this checks (either direction):
- *   - a booking between `a` and `b` with status 'accepted', or
- *   - a team where both are accepted members (or one is the owner and the other an accepted member).
- * It is asked when a review is written or edited, and only here.
+ * "Verified collaboration": the two worked together, either way round: a booking between them
+ * that was accepted and whose last day is past (teams join this when they arrive). It is asked
+ * when a review is written or edited, and only here.
  */
-export async function isVerifiedCollaboration(_db: q.Executor, _a: number, _b: number): Promise<boolean> {
-  return false;
+export async function isVerifiedCollaboration(db: q.Executor, a: number, b: number): Promise<boolean> {
+  return workedTogether(db, a, b);
 }
 
 const isModerator = (viewer: Viewer | null) => viewer?.role === 'admin' || viewer?.role === 'moderator';

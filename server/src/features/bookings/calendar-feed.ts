@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import ical from 'ical-generator';
+import type { Database } from '../../db/client.ts';
+import { calendarFeeds } from '../../db/schema/index.ts';
+import { NotFoundError } from '../../errors.ts';
+import { hashToken, randomToken } from '../auth/tokens.ts';
+import { personName } from '../reviews/service.ts';
+import * as q from './queries.ts';
+
+export const FEED_NOT_FOUND = 'Calendar not found';
+
+const STATUS_LABEL: Record<string, string> = {
+  hold_first: '1st hold',
+  hold_second: '2nd hold',
+  requested: 'Requested',
+  accepted: 'Booked',
+  completed: 'Booked',
+};
+
+/** A new secret for the member's feed (the old link stops working); only its hash is kept. */
+export async function rotateFeedToken(db: Database, userId: number): Promise<string> {
+  const token = randomToken();
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, tokenHash: hashToken(token) })
+    .onConflictDoUpdate({
+      target: calendarFeeds.userId,
+      set: { tokenHash: hashToken(token), createdAt: new Date() },
+    });
+  return token;
+}
+
+export async function revokeFeedToken(db: Database, userId: number): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+}
+
+/**
+ * The member's bookings and holds as an RFC 5545 calendar, for their phone's calendar app. The
+ * link is the only key: a wrong or revoked token is "not found", like a member who does not exist.
+ */
+export async function renderFeed(db: Database, userId: number, token: string): Promise<string> {
+  const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  if (!feed || feed.tokenHash !== hashToken(token)) throw new NotFoundError(FEED_NOT_FOUND);
+  const calendar = ical({ name: 'CrewBase bookings', prodId: { company: 'CrewBase', product: 'bookings' } });
+  for (const row of await q.feedBookings(db, userId)) {
+    const b = row.booking;
+    const asCrew = b.crewId === userId;
+    const other = asCrew ? row.requester : row.crew;
+    const end = new Date(`${b.endDate}T00:00:00Z`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    calendar.createEvent({
+      id: `booking-${b.id}@crewbase.app`,
+      allDay: true,
+      start: new Date(`${b.startDate}T00:00:00Z`),
+      // All-day events end on the day after the last (RFC 5545's exclusive DTEND).
+      end,
+      summary: `${STATUS_LABEL[b.status] ?? b.status}: ${row.role.name}, ${asCrew ? 'for' : 'with'} ${personName(other)}`,
+      description: b.message || undefined,
+      stamp: b.updatedAt,
+    });
+  }
+  return calendar.toString();
+}
