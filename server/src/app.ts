@@ -19,6 +19,7 @@ import { roleRoutes } from './features/roles/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/subscriptions/provider.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
+import { teamRoutes } from './features/teams/routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -105,6 +106,7 @@ export async function buildApp({
   await app.register(connectionRoutes);
   await app.register(messageRoutes);
   await app.register(bookingRoutes, { publicUrl: config.publicUrl });
+  await app.register(teamRoutes);
 
   await app.register(clientAppPlugin, { root: config.clientDist });
   await app.ready();

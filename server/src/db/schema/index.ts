@@ -7,4 +7,5 @@ export * from './profiles.ts';
 export * from './reviews.ts';
 export * from './roles.ts';
 export * from './search.ts';
+export * from './teams.ts';
 export * from './users.ts';

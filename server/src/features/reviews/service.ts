@@ -14,6 +14,7 @@ import { HttpError, NotFoundError } from '../../errors.ts';
 import { workedTogether } from '../bookings/queries.ts';
 import { notify } from '../notifications/notify.ts';
 import { premiumRequired } from '../subscriptions/premium.ts';
+import { sharedTeam } from '../teams/queries.ts';
 import * as q from './queries.ts';
 
 type Viewer = Pick<AuthUser, 'id' | 'role' | 'isSubscribed'>;
@@ -32,11 +33,11 @@ function causeCode(error: unknown): string | undefined {
 
 /**
  * "Verified collaboration": the two worked together, either way round: a booking between them
- * that was accepted and whose last day is past (teams join this when they arrive). It is asked
+ * that was accepted and whose last day is past, or a team both were on. It is asked
  * when a review is written or edited, and only here.
  */
 export async function isVerifiedCollaboration(db: q.Executor, a: number, b: number): Promise<boolean> {
-  return workedTogether(db, a, b);
+  return (await workedTogether(db, a, b)) || (await sharedTeam(db, a, b));
 }
 
 const isModerator = (viewer: Viewer | null) => viewer?.role === 'admin' || viewer?.role === 'moderator';

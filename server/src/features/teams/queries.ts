@@ -1,0 +1,125 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { roles, teamMembers, teamPositions, teams, users } from '../../db/schema/index.ts';
+
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type TeamRow = typeof teams.$inferSelect;
+
+const person = {
+  id: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  profileImage: users.profileImage,
+};
+
+export function findTeam(db: Executor, id: number, lock = false) {
+  const query = db.select().from(teams).where(eq(teams.id, id));
+  return (lock ? query.for('update') : query).then((rows) => rows[0]);
+}
+
+export function findMembership(db: Executor, teamId: number, userId: number) {
+  return db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .then((rows) => rows[0]);
+}
+
+export function insertTeam(db: Executor, values: typeof teams.$inferInsert) {
+  return db
+    .insert(teams)
+    .values(values)
+    .returning()
+    .then((rows) => rows[0] as TeamRow);
+}
+
+export function updateTeam(db: Executor, id: number, values: Partial<typeof teams.$inferInsert>) {
+  return db.update(teams).set(values).where(eq(teams.id, id));
+}
+
+export function insertPosition(db: Executor, teamId: number, roleId: number, count: number) {
+  return db.insert(teamPositions).values({ teamId, roleId, count }).returning({ id: teamPositions.id });
+}
+
+export function findPosition(db: Executor, teamId: number, positionId: number) {
+  return db
+    .select()
+    .from(teamPositions)
+    .where(and(eq(teamPositions.teamId, teamId), eq(teamPositions.id, positionId)))
+    .then((rows) => rows[0]);
+}
+
+/** An invitation (again, after a decline: the owner asked once more). */
+export function upsertInvite(db: Executor, teamId: number, userId: number, positionId: number | null) {
+  return db
+    .insert(teamMembers)
+    .values({ teamId, userId, positionId, status: 'invited' })
+    .onConflictDoUpdate({
+      target: [teamMembers.teamId, teamMembers.userId],
+      set: { positionId, status: 'invited', invitedAt: sql`now()`, respondedAt: null },
+      setWhere: sql`${teamMembers.status} = 'declined'`,
+    });
+}
+
+export function answerInvite(db: Executor, teamId: number, userId: number, status: 'accepted' | 'declined') {
+  return db
+    .update(teamMembers)
+    .set({ status, respondedAt: sql`now()` })
+    .where(
+      and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId), eq(teamMembers.status, 'invited')),
+    )
+    .returning({ userId: teamMembers.userId });
+}
+
+export function removeMember(db: Executor, teamId: number, userId: number) {
+  return db
+    .delete(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .returning({ userId: teamMembers.userId });
+}
+
+/** The crew sheet: positions with their roles, and everyone invited with their answer. */
+export async function crewSheet(db: Executor, teamId: number) {
+  const [owner, positions, members] = await Promise.all([
+    db
+      .select(person)
+      .from(teams)
+      .innerJoin(users, eq(users.id, teams.ownerId))
+      .where(eq(teams.id, teamId))
+      .then((rows) => rows[0]),
+    db
+      .select({ id: teamPositions.id, count: teamPositions.count, role: { id: roles.id, name: roles.name } })
+      .from(teamPositions)
+      .innerJoin(roles, eq(roles.id, teamPositions.roleId))
+      .where(eq(teamPositions.teamId, teamId))
+      .orderBy(teamPositions.id),
+    db
+      .select({ person, positionId: teamMembers.positionId, status: teamMembers.status })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(eq(teamMembers.teamId, teamId))
+      .orderBy(teamMembers.invitedAt),
+  ]);
+  return { owner, positions, members };
+}
+
+/** Teams I own, and teams I am on or invited to. */
+export function listMine(db: Executor, userId: number) {
+  return db
+    .select({ team: teams, status: teamMembers.status })
+    .from(teams)
+    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
+    .where(or(eq(teams.ownerId, userId), inArray(teamMembers.status, ['invited', 'accepted'])))
+    .orderBy(desc(teams.createdAt));
+}
+
+/** Whether the two were on one team: both accepted members, or the owner and an accepted member. */
+export async function sharedTeam(db: Executor, a: number, b: number): Promise<boolean> {
+  const { rows } = await db.execute<{ yes: boolean }>(sql`
+    select exists (
+      select 1 from ${teams} t
+      where (t.owner_id = ${a} or exists (select 1 from ${teamMembers} m where m.team_id = t.id and m.user_id = ${a} and m.status = 'accepted'))
+        and (t.owner_id = ${b} or exists (select 1 from ${teamMembers} m where m.team_id = t.id and m.user_id = ${b} and m.status = 'accepted'))
+    ) as yes`);
+  return rows[0]?.yes === true;
+}

@@ -1,0 +1,193 @@
+import { TEAM_MESSAGES, type Team } from '#common/schemas/teams';
+import type { Database } from '../../db/client.ts';
+import { HttpError, NotFoundError } from '../../errors.ts';
+import type { RequestAuth } from '../../plugins/session.ts';
+import { findMember } from '../connections/queries.ts';
+import { notify } from '../notifications/notify.ts';
+import type { RealtimeEvent } from '../notifications/realtime/events.ts';
+import { markRead } from '../notifications/service.ts';
+import { personName } from '../reviews/service.ts';
+import { getRolesById } from '../roles/service.ts';
+import { assertPremium } from '../subscriptions/premium.ts';
+import * as q from './queries.ts';
+
+type Viewer = Pick<RequestAuth, 'user'>;
+type Publish = (event: RealtimeEvent) => void;
+
+/** What the viewer is to the team; anyone not on it (or declined) is told it does not exist. */
+async function accessOf(db: q.Executor, teamId: number, viewer: Viewer) {
+  const team = await q.findTeam(db, teamId);
+  if (!team) throw new NotFoundError(TEAM_MESSAGES.notFound);
+  if (team.ownerId === viewer.user.id) return { team, myRole: 'owner' as const };
+  const membership = await q.findMembership(db, teamId, viewer.user.id);
+  if (membership?.status === 'accepted') return { team, myRole: 'member' as const };
+  if (membership?.status === 'invited') return { team, myRole: 'invited' as const };
+  throw new NotFoundError(TEAM_MESSAGES.notFound);
+}
+
+async function ownedTeam(db: q.Executor, teamId: number, viewer: Viewer) {
+  const access = await accessOf(db, teamId, viewer);
+  if (access.myRole !== 'owner') throw new NotFoundError(TEAM_MESSAGES.notFound);
+  return access.team;
+}
+
+export async function getTeam(db: Database, teamId: number, viewer: Viewer): Promise<Team> {
+  const { team, myRole } = await accessOf(db, teamId, viewer);
+  const sheet = await q.crewSheet(db, teamId);
+  if (!sheet.owner) throw new NotFoundError(TEAM_MESSAGES.notFound);
+  return {
+    id: team.id,
+    owner: sheet.owner,
+    name: team.name,
+    description: team.description,
+    location: team.location,
+    startDate: team.startDate,
+    endDate: team.endDate,
+    status: team.status,
+    positions: sheet.positions.map((p) => ({
+      ...p,
+      filled: sheet.members.filter((m) => m.positionId === p.id && m.status === 'accepted').length,
+    })),
+    members: sheet.members,
+    myRole,
+  };
+}
+
+export async function listTeams(db: Database, viewer: Viewer) {
+  const rows = await q.listMine(db, viewer.user.id);
+  return rows.map(({ team, status }) => ({
+    id: team.id,
+    name: team.name,
+    location: team.location,
+    startDate: team.startDate,
+    endDate: team.endDate,
+    status: team.status,
+    myRole:
+      team.ownerId === viewer.user.id
+        ? ('owner' as const)
+        : status === 'accepted'
+          ? ('member' as const)
+          : ('invited' as const),
+  }));
+}
+
+export async function createTeam(
+  db: Database,
+  viewer: Viewer,
+  input: {
+    name: string;
+    description: string;
+    location: string | null;
+    startDate: string | null;
+    endDate: string | null;
+  },
+): Promise<Team> {
+  assertPremium(viewer, 'teams');
+  const team = await q.insertTeam(db, { ownerId: viewer.user.id, ...input });
+  return getTeam(db, team.id, viewer);
+}
+
+export async function updateTeam(
+  db: Database,
+  viewer: Viewer,
+  teamId: number,
+  input: Partial<{
+    name: string;
+    description: string;
+    location: string | null;
+    startDate: string | null;
+    endDate: string | null;
+    status: 'open' | 'closed';
+  }>,
+): Promise<Team> {
+  await ownedTeam(db, teamId, viewer);
+  await q.updateTeam(db, teamId, input);
+  return getTeam(db, teamId, viewer);
+}
+
+export async function addPosition(
+  db: Database,
+  viewer: Viewer,
+  teamId: number,
+  roleId: number,
+  count: number,
+) {
+  await ownedTeam(db, teamId, viewer);
+  if (!(await getRolesById(db)).has(roleId)) throw new NotFoundError('Role not found');
+  await q.insertPosition(db, teamId, roleId, count);
+  return getTeam(db, teamId, viewer);
+}
+
+/** The owner (Premium) invites someone to a position; they hear of it as a team_invite. */
+export async function invite(
+  db: Database,
+  viewer: Viewer,
+  teamId: number,
+  userId: number,
+  positionId?: number,
+) {
+  await db.transaction(async (tx) => {
+    const team = await ownedTeam(tx, teamId, viewer);
+    // The owner's Premium may have ended since the team was made: inviting needs it still.
+    assertPremium(viewer, 'teams');
+    if (team.status === 'closed') throw new HttpError(409, TEAM_MESSAGES.closed);
+    if (userId === viewer.user.id) throw new HttpError(400, TEAM_MESSAGES.self);
+    const position = positionId === undefined ? null : await q.findPosition(tx, teamId, positionId);
+    if (positionId !== undefined && !position) throw new NotFoundError(TEAM_MESSAGES.positionNotFound);
+    // Who is invited must exist; the foreign key would say so only as an error.
+    if (!(await findMember(tx, userId))) throw new NotFoundError(TEAM_MESSAGES.memberNotFound);
+    const before = await q.findMembership(tx, teamId, userId);
+    if (before?.status === 'accepted' || before?.status === 'invited') return;
+    await q.upsertInvite(tx, teamId, userId, position?.id ?? null);
+    await notify(
+      tx,
+      userId,
+      'team_invite',
+      'Team invitation',
+      `${personName(viewer.user)} invited you to join ${team.name}.`,
+      {
+        teamId,
+        requesterId: viewer.user.id,
+      },
+    );
+  });
+  return getTeam(db, teamId, viewer);
+}
+
+/** SPEC §7: the invited member accepts or declines (free). The owner hears back. */
+export async function answerInvite(
+  db: Database,
+  publish: Publish,
+  viewer: Viewer,
+  teamId: number,
+  accept: boolean,
+  notificationId?: number,
+) {
+  await db.transaction(async (tx) => {
+    const team = await q.findTeam(tx, teamId);
+    const answered = team
+      ? await q.answerInvite(tx, teamId, viewer.user.id, accept ? 'accepted' : 'declined')
+      : [];
+    if (!team || answered.length === 0) throw new NotFoundError(TEAM_MESSAGES.noInvite);
+    await notify(
+      tx,
+      team.ownerId,
+      'system',
+      accept ? 'Invitation accepted' : 'Invitation declined',
+      `${personName(viewer.user)} ${accept ? 'joined' : 'declined to join'} ${team.name}.`,
+      { teamId },
+    );
+  });
+  if (notificationId !== undefined) {
+    await markRead(db, publish, viewer.user.id, notificationId).catch((error: unknown) => {
+      if (!(error instanceof NotFoundError)) throw error;
+    });
+  }
+  return { status: accept ? ('accepted' as const) : ('declined' as const) };
+}
+
+export async function removeMember(db: Database, viewer: Viewer, teamId: number, userId: number) {
+  await ownedTeam(db, teamId, viewer);
+  const removed = await q.removeMember(db, teamId, userId);
+  if (removed.length === 0) throw new NotFoundError(TEAM_MESSAGES.memberNotFound);
+}
