@@ -729,7 +729,7 @@ test('a page whose address the server refuses for live updates says so and stops
   await page.clock.runFor(30_000);
   expect(sockets).toBe(1);
   await bell(page).click();
-  await expect(dropdown(page).getByRole('status')).toHaveText(
+  await expect(dropdown(page).getByRole('status').filter({ hasText: 'Live updates' })).toHaveText(
     'Live updates are not available at this address: open the site at its usual address to see new notifications as they arrive.',
   );
   await axe.expectNoSeriousA11yViolations(page);

@@ -3,16 +3,17 @@ import { PaymentHistory } from '../features/payments/components/payment-history.
 import { subscriptionQuery } from '../features/subscriptions/api.ts';
 import {
   DemoProviderNotice,
-  isPremiumNow,
   MembershipStatus,
 } from '../features/subscriptions/components/membership-status.tsx';
 import { PlanCards } from '../features/subscriptions/components/plan-cards.tsx';
+import { isPremiumNow } from '../features/subscriptions/membership.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 
 export default function SubscriptionPage() {
   useDocumentTitle('Premium');
   const status = useQuery(subscriptionQuery);
-  const premium = status.data ? isPremiumNow(status.data) : false;
+  // Plans are for those who can buy one: not while it is unknown, not for a Premium member.
+  const showPlans = status.isError || (status.data !== undefined && !isPremiumNow(status.data));
   return (
     <div className="mx-auto flex max-w-layout flex-col gap-8 px-4 py-10 sm:px-6">
       <div>
@@ -24,14 +25,14 @@ export default function SubscriptionPage() {
       </div>
       <MembershipStatus />
       <DemoProviderNotice />
-      {premium ? null : (
+      {showPlans ? (
         <section aria-labelledby="plans-heading" className="flex flex-col gap-4">
           <h2 id="plans-heading" className="text-xl font-semibold">
             Choose a plan
           </h2>
           <PlanCards />
         </section>
-      )}
+      ) : null}
       <section aria-labelledby="payments-heading" className="flex flex-col gap-4">
         <h2 id="payments-heading" className="text-xl font-semibold">
           Payments and invoices

@@ -1,6 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { PremiumPlanId } from '#common/premium';
-import type { PlanListResponse, SubscriptionStatus } from '#common/schemas/subscriptions';
+import type {
+  demoCheckoutSessionResponse,
+  PlanListResponse,
+  SubscriptionStatus,
+} from '#common/schemas/subscriptions';
 import { apiSend } from '../../lib/http.ts';
 import { currentUserQuery } from '../auth/api.ts';
 import { paymentsQuery } from '../payments/api.ts';
@@ -8,11 +13,7 @@ import { paymentsQuery } from '../payments/api.ts';
 export const plansQuery = queryOptions<PlanListResponse>({ queryKey: ['/api/subscription/plans'] });
 export const subscriptionQuery = queryOptions<SubscriptionStatus>({ queryKey: ['/api/subscription'] });
 
-export interface DemoCheckout {
-  session: string;
-  plan: PlanListResponse['plans'][number];
-  completed: boolean;
-}
+export type DemoCheckout = z.infer<typeof demoCheckoutSessionResponse>;
 export const demoCheckoutQuery = (session: string) =>
   queryOptions<DemoCheckout>({
     queryKey: [`/api/subscription/demo/sessions/${encodeURIComponent(session)}`],
@@ -32,23 +33,32 @@ export function useStartCheckout() {
  * Anything that changes the subscription changes who is Premium: the status, the payments and
  * the signed-in user (the menu's badge, the messages icon, the search filters) are all refetched.
  */
-function useSubscriptionChange<TVariables>(request: (variables: TVariables) => Promise<SubscriptionStatus>) {
+function useSubscriptionChange<TVariables>(
+  request: (variables: TVariables) => Promise<SubscriptionStatus>,
+  alsoChanged?: (variables: TVariables) => QueryKey,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: async (status) => {
+    onSuccess: async (status, variables) => {
       queryClient.setQueryData(subscriptionQuery.queryKey, status);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: paymentsQuery.queryKey }),
+        // Marked stale only: refetched now, it would show "already completed" before the page moves on.
+        alsoChanged
+          ? queryClient.invalidateQueries({ queryKey: alsoChanged(variables), refetchType: 'none' })
+          : null,
       ]);
     },
   });
 }
 
+/** The session is used up as well: going Back to its page says so instead of offering it again. */
 export const useCompleteDemoCheckout = () =>
-  useSubscriptionChange((session: string) =>
-    apiSend<SubscriptionStatus>('POST', '/api/subscription/demo/complete', { session }),
+  useSubscriptionChange(
+    (session: string) => apiSend<SubscriptionStatus>('POST', '/api/subscription/demo/complete', { session }),
+    (session) => demoCheckoutQuery(session).queryKey,
   );
 export const useCancelSubscription = () =>
   useSubscriptionChange(() => apiSend<SubscriptionStatus>('POST', '/api/subscription/cancel'));

@@ -6,17 +6,10 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorText } from '../../auth/api.ts';
 import { formatDay } from '../../payments/api.ts';
 import { subscriptionQuery, useCancelSubscription, useResumeSubscription } from '../api.ts';
-
-/** Is the member Premium now (the server's own rule: paid period not over)? */
-export function isPremiumNow(status: { status: string; currentPeriodEnd: string | null }): boolean {
-  return (
-    ['active', 'trialing', 'canceled'].includes(status.status) &&
-    status.currentPeriodEnd !== null &&
-    new Date(status.currentPeriodEnd) > new Date()
-  );
-}
+import { membershipSummary } from '../membership.ts';
 
 /** Free, Premium until a date, or cancelling on a date; with Cancel or Resume. */
 export function MembershipStatus() {
@@ -24,12 +17,20 @@ export function MembershipStatus() {
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const [confirming, setConfirming] = useState(false);
-  if (status.isPending) return <Skeleton aria-busy="true" className="h-28" />;
+  if (status.isPending) {
+    return (
+      <div aria-busy="true">
+        <span className="sr-only" role="status">
+          Loading your membership...
+        </span>
+        <Skeleton className="h-28 rounded-2xl" />
+      </div>
+    );
+  }
   if (status.isError)
     return <ErrorState message={status.error.message} onRetry={() => void status.refetch()} />;
   const s = status.data;
-  const premium = isPremiumNow(s);
-  const until = s.currentPeriodEnd ? formatDay(s.currentPeriodEnd) : null;
+  const { premium, line, action } = membershipSummary(s);
   const error = cancel.error ?? resume.error;
   return (
     <section
@@ -48,29 +49,21 @@ export function MembershipStatus() {
           )}
         </h2>
         <p className="mt-1 text-sm text-muted-foreground" data-testid="membership-line">
-          {premium
-            ? s.cancelAtPeriodEnd
-              ? `Cancels on ${until}. Premium stays on until then.`
-              : `Premium, ${s.plan === 'yearly' ? 'yearly' : 'monthly'}. Renews on ${until}.`
-            : s.status === 'past_due'
-              ? 'Your last payment did not go through: Premium is paused until it does.'
-              : s.status === 'canceled'
-                ? `Your Premium ended on ${until}. Choose a plan to come back.`
-                : 'You are on the free plan. Choose a plan below to unlock Premium.'}
+          {line}
         </p>
         {error ? (
           <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-            {error.message}
+            {errorText(error, 'That did not work. Please try again.')}
           </p>
         ) : null}
       </div>
-      {premium && !s.cancelAtPeriodEnd ? (
-        <Button variant="outline" onClick={() => setConfirming(true)}>
+      {action === 'cancel' ? (
+        <Button variant="outline" className="shrink-0" onClick={() => setConfirming(true)}>
           Cancel subscription
         </Button>
       ) : null}
-      {premium && s.cancelAtPeriodEnd ? (
-        <Button onClick={() => resume.mutate(undefined)} disabled={resume.isPending}>
+      {action === 'resume' ? (
+        <Button className="shrink-0" onClick={() => resume.mutate(undefined)} disabled={resume.isPending}>
           {resume.isPending ? 'Resuming...' : 'Resume subscription'}
         </Button>
       ) : null}
@@ -78,13 +71,14 @@ export function MembershipStatus() {
         open={confirming}
         onOpenChange={setConfirming}
         title="Cancel Premium?"
-        description={`Premium stays on until ${until}, and nothing more is charged. You can resume before then.`}
+        description={`Premium stays on until ${s.currentPeriodEnd ? formatDay(s.currentPeriodEnd) : 'the end of the period you paid for'}, and nothing more is charged. You can resume before then.`}
         confirmLabel="Cancel subscription"
         cancelLabel="Keep Premium"
         pendingLabel="Cancelling..."
         pending={cancel.isPending}
         destructive
-        onConfirm={() => cancel.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+        // A failure closes the dialog too, so its message shows on the card behind it.
+        onConfirm={() => cancel.mutate(undefined, { onSettled: () => setConfirming(false) })}
       />
     </section>
   );
@@ -97,8 +91,8 @@ export function DemoProviderNotice() {
   return (
     <p className="flex items-start gap-2 rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100">
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      This server uses the built-in demo checkout: no card is asked for and no money moves. Payments and
-      invoices are real records, marked as demo payments.
+      This server uses a demo checkout: no card is asked for and no money moves. Payments and invoices are
+      still recorded, marked as demo payments.
     </p>
   );
 }
