@@ -63,6 +63,10 @@ export const router = createBrowserRouter([
               { path: 'subscription/cancel', lazy: subscriptionResult('SubscriptionCancelPage') },
               { path: 'payments/:id', lazy: page(() => import('../pages/payment-page.tsx')) },
               { path: 'connections', lazy: page(() => import('../pages/connections-page.tsx')) },
+              { path: 'bookings', lazy: page(() => import('../pages/bookings-page.tsx')) },
+              { path: 'bookings/:id', lazy: page(() => import('../pages/booking-page.tsx')) },
+              { path: 'team-builder', lazy: page(() => import('../pages/team-builder-page.tsx')) },
+              { path: 'team/:teamId', lazy: page(() => import('../pages/team-page.tsx')) },
               { path: 'messages', lazy: page(() => import('../pages/messages-page.tsx')) },
               {
                 path: 'messages/:conversationId',

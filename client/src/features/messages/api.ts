@@ -20,7 +20,7 @@ export const conversationsQuery = infiniteQueryOptions({
 });
 
 export const conversationQuery = (id: number) =>
-  queryOptions<Conversation>({ queryKey: [`${CONVERSATIONS_PATH}/${id}`], retry: false });
+  queryOptions<Conversation>({ queryKey: [`${CONVERSATIONS_PATH}/${id}`] });
 
 /** Pages from the newest back: page 0 holds the newest messages, each later page older ones. */
 export const messagesQuery = (conversationId: number) =>

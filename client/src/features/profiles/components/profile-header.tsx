@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/avatar.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { BookCrew } from '../../bookings/components/book-crew.tsx';
 import { ConnectAndMessage } from '../../connections/components/connect-button.tsx';
 import { contactHref, formatMemberSince, profileNameOf } from './profile-format.ts';
 
@@ -77,7 +78,12 @@ export function ProfileHeader({
             {profile.contactInfo ? <ContactItem contactInfo={profile.contactInfo} /> : null}
           </ul>
         </div>
-        {isOwner ? null : <ConnectAndMessage userId={profile.id} name={name} />}
+        {isOwner ? null : (
+          <div className="flex flex-col gap-2 self-start sm:self-center">
+            <ConnectAndMessage userId={profile.id} name={name} />
+            <BookCrew crew={{ id: profile.id, name, roles: profile.roles }} />
+          </div>
+        )}
         {isOwner ? (
           <Link
             to="/profile/edit"

@@ -1,0 +1,47 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Availability, Booking, CreateBookingRequest } from '#common/schemas/bookings';
+import { apiSend } from '../../lib/http.ts';
+
+export const bookingsQuery = (as: 'crew' | 'requester') =>
+  queryOptions<{ bookings: Booking[] }>({ queryKey: ['/api/bookings', { as }] });
+export const bookingQuery = (id: number) => queryOptions<Booking>({ queryKey: [`/api/bookings/${id}`] });
+export const availabilityQuery = (userId: number, from: string, to: string) =>
+  queryOptions<Availability>({ queryKey: [`/api/users/${userId}/availability`, { from, to }] });
+
+/** A booking changes both parties' lists, the booking itself and the crew member's calendar. */
+function useBookingChange<TVariables, TResult>(request: (variables: TVariables) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => /^\/api\/(bookings|users\/\d+\/availability)/.test(String(query.queryKey[0])),
+      }),
+  });
+}
+
+export const useCreateBooking = () =>
+  useBookingChange((body: CreateBookingRequest) => apiSend<Booking>('POST', '/api/bookings', { ...body }));
+export type BookingAction = 'accept' | 'decline' | 'cancel' | 'release' | 'pay';
+export const useBookingAction = (id: number) =>
+  useBookingChange((action: BookingAction) =>
+    apiSend<Booking | { paymentId: number }>('POST', `/api/bookings/${id}/${action}`, {}),
+  );
+
+export const STATUS_LABEL: Record<Booking['status'], string> = {
+  hold_first: '1st hold',
+  hold_second: '2nd hold',
+  requested: 'Requested',
+  accepted: 'Booked',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+  completed: 'Completed',
+};
+
+/** YYYY-MM-DD of a date, in UTC, as the server's days are. */
+export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+export const addDays = (day: string, n: number) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return isoDay(date);
+};

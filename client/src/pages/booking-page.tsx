@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatMoney } from '#common/premium';
+import { EmptyState } from '../components/state-message.tsx';
+import { Badge } from '../components/ui/badge.tsx';
+import { Button, buttonVariants } from '../components/ui/button.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { toast } from '../components/ui/toast-store.ts';
+import { useSignedInUser } from '../features/auth/components/require-auth.tsx';
+import {
+  type BookingAction,
+  bookingQuery,
+  STATUS_LABEL,
+  useBookingAction,
+} from '../features/bookings/api.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
+
+const nameOf = (p: { displayName: string | null; username: string }) => p.displayName?.trim() || p.username;
+
+/** SPEC's /bookings/{id}: the booking, and what each party may do with it now. */
+export default function BookingPage() {
+  useDocumentTitle('Booking');
+  const me = useSignedInUser();
+  const id = Number(useParams().id);
+  const booking = useQuery({ ...bookingQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  const act = useBookingAction(id);
+  if (booking.isError || !(Number.isInteger(id) && id > 0)) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-10">
+        <EmptyState title={booking.error?.message ?? 'Booking not found'}>
+          <Link to="/bookings" className="underline">
+            All bookings
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  }
+  if (booking.isPending) return <Skeleton aria-busy="true" className="mx-auto mt-10 h-64 max-w-xl" />;
+  const b = booking.data;
+  const asCrew = b.crew.id === me.id;
+  const waiting = ['hold_first', 'hold_second', 'requested'].includes(b.status);
+  const run = (action: BookingAction, done: string) =>
+    act.mutate(action, {
+      onSuccess: (result) => {
+        toast({ title: done });
+        if (action === 'pay' && 'paymentId' in result)
+          window.location.assign(`/payments/${result.paymentId}`);
+      },
+    });
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-10 sm:px-6">
+      <div className="flex items-center gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">Booking</h1>
+        <Badge>{STATUS_LABEL[b.status]}</Badge>
+      </div>
+      <dl className="grid gap-x-6 gap-y-3 rounded-2xl border border-border bg-card p-6 text-sm sm:grid-cols-[9rem_1fr]">
+        <dt className="text-muted-foreground">Crew</dt>
+        <dd>
+          <Link to={`/profile/${b.crew.id}`} className="font-medium hover:underline">
+            {nameOf(b.crew)}
+          </Link>{' '}
+          as {b.role.name}
+        </dd>
+        <dt className="text-muted-foreground">Production</dt>
+        <dd>
+          <Link to={`/profile/${b.requester.id}`} className="font-medium hover:underline">
+            {nameOf(b.requester)}
+          </Link>
+        </dd>
+        <dt className="text-muted-foreground">Days</dt>
+        <dd>
+          {b.startDate} to {b.endDate} ({b.days} {b.days === 1 ? 'day' : 'days'})
+        </dd>
+        <dt className="text-muted-foreground">Rate</dt>
+        <dd>
+          {formatMoney(b.rate, b.currency)} a day · {formatMoney(b.total, b.currency)} in all
+        </dd>
+        {b.message ? (
+          <>
+            <dt className="text-muted-foreground">Message</dt>
+            <dd className="whitespace-pre-wrap">{b.message}</dd>
+          </>
+        ) : null}
+        <dt className="text-muted-foreground">Paid</dt>
+        <dd>{b.paidAt ? `Yes, on ${b.paidAt.slice(0, 10)}` : 'Not yet'}</dd>
+      </dl>
+      {act.error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {act.error.message}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {asCrew && waiting ? (
+          <>
+            <Button disabled={act.isPending} onClick={() => run('accept', 'Booking request accepted')}>
+              Accept
+            </Button>
+            <Button
+              variant="outline"
+              disabled={act.isPending}
+              onClick={() => run('decline', 'Booking request declined')}
+            >
+              Decline
+            </Button>
+          </>
+        ) : null}
+        {!asCrew && b.status === 'accepted' && !b.paidAt ? (
+          <Button variant="brand" disabled={act.isPending} onClick={() => run('pay', 'Payment sent')}>
+            Pay {formatMoney(b.total, b.currency)}
+          </Button>
+        ) : null}
+        {!asCrew && (b.status === 'hold_first' || b.status === 'hold_second') ? (
+          <Button variant="outline" disabled={act.isPending} onClick={() => run('release', 'Hold released')}>
+            Release hold
+          </Button>
+        ) : null}
+        {(waiting || b.status === 'accepted') && !b.paidAt ? (
+          <Button variant="ghost" disabled={act.isPending} onClick={() => run('cancel', 'Booking cancelled')}>
+            Cancel booking
+          </Button>
+        ) : null}
+        <Link to="/bookings" className={buttonVariants({ variant: 'ghost' })}>
+          All bookings
+        </Link>
+      </div>
+    </div>
+  );
+}
