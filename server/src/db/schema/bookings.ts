@@ -12,12 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES } from '#common/schemas/bookings';
 import { roles } from './roles.ts';
-import { users } from './users.ts';
-
-const member = (name: string) =>
-  integer(name)
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+import { memberColumn } from './users.ts';
 
 /**
  * A hire of one crew member for a range of days (both ends included), or a pencil on those days:
@@ -27,8 +22,8 @@ export const bookings = pgTable(
   'bookings',
   {
     id: serial('id').primaryKey(),
-    requesterId: member('requester_id'),
-    crewId: member('crew_id'),
+    requesterId: memberColumn('requester_id'),
+    crewId: memberColumn('crew_id'),
     roleId: integer('role_id')
       .notNull()
       .references(() => roles.id),
@@ -54,13 +49,13 @@ export const bookings = pgTable(
 /** Days a crew member marked as not available. */
 export const unavailableDays = pgTable(
   'unavailable_days',
-  { userId: member('user_id'), day: date('day', { mode: 'string' }).notNull() },
+  { userId: memberColumn('user_id'), day: date('day', { mode: 'string' }).notNull() },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
 /** The secret of each member's private iCal feed: only its SHA-256 is kept, like a session's. */
 export const calendarFeeds = pgTable('calendar_feeds', {
-  userId: member('user_id').primaryKey(),
+  userId: memberColumn('user_id').primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -10,12 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
-
-const member = (name: string) =>
-  integer(name)
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+import { memberColumn } from './users.ts';
 
 /**
  * One row per pair of members who asked to connect. `declined` is kept, and shows the requester
@@ -25,8 +20,8 @@ export const connections = pgTable(
   'connections',
   {
     id: serial('id').primaryKey(),
-    requesterId: member('requester_id'),
-    addresseeId: member('addressee_id'),
+    requesterId: memberColumn('requester_id'),
+    addresseeId: memberColumn('addressee_id'),
     status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
@@ -46,8 +41,8 @@ export const connections = pgTable(
 export const blocks = pgTable(
   'blocks',
   {
-    blockerId: member('blocker_id'),
-    blockedId: member('blocked_id'),
+    blockerId: memberColumn('blocker_id'),
+    blockedId: memberColumn('blocked_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
@@ -58,9 +53,9 @@ export const conversations = pgTable(
   'conversations',
   {
     id: serial('id').primaryKey(),
-    userLow: member('user_low'),
-    userHigh: member('user_high'),
-    startedBy: member('started_by'),
+    userLow: memberColumn('user_low'),
+    userHigh: memberColumn('user_high'),
+    startedBy: memberColumn('started_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The newest message's time: the list's order. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -79,7 +74,7 @@ export const conversationMembers = pgTable(
     conversationId: integer('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: member('user_id'),
+    userId: memberColumn('user_id'),
     /** The newest message this participant has read (their read receipt). */
     lastReadMessageId: integer('last_read_message_id').notNull().default(0),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -102,7 +97,7 @@ export const messages = pgTable(
     conversationId: integer('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: member('sender_id'),
+    senderId: memberColumn('sender_id'),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,17 +5,13 @@ import { PREMIUM_REQUIRED } from '#common/premium';
 import { BOOKING_MESSAGES } from '#common/schemas/bookings';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { bookings, notifications, payments } from '../../db/schema/index.ts';
-import { member } from '../notifications/test-support.ts';
+import { member, roleIdNamed } from '../notifications/test-support.ts';
 
 let t: TestApp;
 let gafferRole: number;
 beforeAll(async () => {
   t = await createTestApp();
-  const roles = (await t.app.inject({ method: 'GET', url: '/api/roles' })).json() as {
-    id: number;
-    name: string;
-  }[];
-  gafferRole = roles.find((role) => role.name === 'Gaffer')?.id as number;
+  gafferRole = await roleIdNamed(t.app, 'Gaffer');
 });
 
 const producer = () => member(t.db, t.app, { premium: true });

@@ -150,3 +150,14 @@ export async function until(condition: () => boolean | Promise<boolean>, timeout
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/** A role of the catalogue by name, as this database numbered it. */
+export async function roleIdNamed(app: FastifyInstance, name: string): Promise<number> {
+  const roles = (await app.inject({ method: 'GET', url: '/api/roles' })).json() as {
+    id: number;
+    name: string;
+  }[];
+  const role = roles.find((r) => r.name === name);
+  if (!role) throw new Error(`no role named ${name}`);
+  return role.id;
+}

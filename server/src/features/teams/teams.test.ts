@@ -4,17 +4,13 @@ import { PREMIUM_REQUIRED } from '#common/premium';
 import { TEAM_MESSAGES } from '#common/schemas/teams';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { notifications } from '../../db/schema/index.ts';
-import { member } from '../notifications/test-support.ts';
+import { member, roleIdNamed } from '../notifications/test-support.ts';
 
 let t: TestApp;
 let gafferRole: number;
 beforeAll(async () => {
   t = await createTestApp();
-  const roles = (await t.app.inject({ method: 'GET', url: '/api/roles' })).json() as {
-    id: number;
-    name: string;
-  }[];
-  gafferRole = roles.find((role) => role.name === 'Gaffer')?.id as number;
+  gafferRole = await roleIdNamed(t.app, 'Gaffer');
 });
 
 const producer = () => member(t.db, t.app, { premium: true });
