@@ -1,16 +1,135 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
+const outDir = path.resolve(import.meta.dirname, '../dist/client');
+
+/**
+ * Writes /bundle-report.json from Vite's build manifest: each chunk's raw and gzipped size, for the
+ * /bundle-optimization page. Sizes are measured from the files on disk, after the build.
+ */
+function bundleReport(): Plugin {
+  return {
+    name: 'crewbase-bundle-report',
+    apply: 'build',
+    closeBundle() {
+      const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+        string,
+        {
+          file: string;
+          src?: string;
+          isEntry?: boolean;
+          isDynamicEntry?: boolean;
+          css?: string[];
+          imports?: string[];
+        }
+      >;
+      const size = (file: string) => {
+        const bytes = readFileSync(path.join(outDir, file));
+        return { file, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+      };
+      // What the first page load downloads: the entry and every chunk it imports statically.
+      const initial = new Set<string>();
+      const visit = (key: string) => {
+        if (initial.has(key)) return;
+        initial.add(key);
+        for (const next of manifest[key]?.imports ?? []) visit(next);
+      };
+      for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+      const kindOf = (key: string, chunk: { file: string; isEntry?: boolean; isDynamicEntry?: boolean }) => {
+        if (!chunk.file.endsWith('.js')) return 'asset';
+        if (chunk.isEntry) return 'entry';
+        if (initial.has(key)) return 'initial';
+        return chunk.isDynamicEntry ? 'lazy' : 'shared';
+      };
+      const chunks = Object.entries(manifest).map(([key, chunk]) => ({
+        name: chunk.src ?? key,
+        kind: kindOf(key, chunk),
+        ...size(chunk.file),
+        css: (chunk.css ?? []).map(size),
+      }));
+      writeFileSync(
+        path.join(outDir, 'bundle-report.json'),
+        JSON.stringify({ builtAt: new Date().toISOString(), chunks }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // The page registers the worker itself (client/src/app/pwa.ts, a lazy chunk) and asks before updating.
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      injectRegister: false,
+      // client/public/manifest.webmanifest is ours, linked from index.html.
+      manifest: false,
+      filename: 'sw.js',
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        globIgnores: ['uploads/**'],
+        cleanupOutdatedCaches: true,
+        // Navigations go to the network first (below), never to a stale app shell.
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            // A page the visitor opened before works offline; one never opened gets offline.html.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'pages',
+              networkTimeoutSeconds: 5,
+              expiration: { maxEntries: 60, maxAgeSeconds: 7 * 24 * 3600 },
+              precacheFallback: { fallbackURL: 'offline.html' },
+            },
+          },
+          {
+            urlPattern: ({ request, url }) => request.method === 'GET' && url.pathname === '/api/roles',
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'role-catalogue', cacheableResponse: { statuses: [200] } },
+          },
+          {
+            // Public profiles and availability, for reading offline. Network first: a rating that a
+            // review just changed must show at once (see ADR 019). The owner's own profile answers
+            // "private, no-store" and is never kept; nothing else under /api is cached, no write ever.
+            urlPattern: ({ request, url }) =>
+              request.method === 'GET' && /^\/api\/users\/\d+(\/availability)?$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'public-profiles',
+              networkTimeoutSeconds: 5,
+              expiration: { maxEntries: 200, maxAgeSeconds: 14 * 24 * 3600 },
+              plugins: [
+                {
+                  cacheWillUpdate: async ({ response }) =>
+                    response.status === 200 &&
+                    !/private|no-store/.test(response.headers.get('cache-control') ?? '')
+                      ? response
+                      : null,
+                },
+              ],
+            },
+          },
+        ],
+      },
+    }),
+    bundleReport(),
+  ],
   build: {
-    outDir: '../dist/client',
+    outDir,
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true,
   },
   server: {
     port: 3000,

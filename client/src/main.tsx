@@ -29,3 +29,11 @@ createRoot(rootElement).render(
     </ErrorBoundary>
   </StrictMode>,
 );
+
+// The worker's code (workbox-window) is a lazy chunk, fetched after the page has loaded.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener(
+    'load',
+    () => void import('./app/pwa.ts').then((pwa) => pwa.registerServiceWorker()),
+  );
+}

@@ -25,7 +25,7 @@ const handle = connectDatabase(database.url, 1);
 try {
   await prepareDatabase(handle.db);
   const [user] = await handle.db
-    .select({ id: users.id, username: users.username, role: users.role })
+    .select({ id: users.id, username: users.username, role: users.role, totpEnabledAt: users.totpEnabledAt })
     .from(users)
     .where(sql`lower(${users.username}) = ${values.user.toLowerCase()}`);
   if (!user) {
@@ -39,6 +39,11 @@ try {
       detail: { from: user.role, to: role, by: 'cli' },
     });
     console.log(`${user.username} is now ${role} (was ${user.role})`);
+    if (role !== 'user' && !user.totpEnabledAt) {
+      console.warn(
+        `Warning: ${user.username} has no second factor yet. Staff pages answer only after they turn on two-factor sign-in in /account.`,
+      );
+    }
   }
 } finally {
   await handle.close();

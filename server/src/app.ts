@@ -1,9 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { oauthRoutes } from './features/auth/oauth-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { twoFactorRoutes } from './features/auth/two-factor-routes.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { browseRoutes } from './features/browse/routes.ts';
 import { connectionRoutes } from './features/connections/routes.ts';
@@ -11,24 +14,32 @@ import { healthRoutes } from './features/health/routes.ts';
 import { messageRoutes } from './features/messages/routes.ts';
 import { websocketOptions } from './features/notifications/realtime/plugin.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { createPageRenderer } from './features/pages/service.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { createPublicCrewCache } from './features/profiles/profile-cache.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { roleRoutes } from './features/roles/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
+import { loadBlog } from './features/site/blog.ts';
+import { siteRoutes } from './features/site/routes.ts';
+import { SITEMAP_URL_LIMIT } from './features/site/service.ts';
 import { createPaymentProvider, type PaymentProvider } from './features/subscriptions/provider.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
+import { loggerOptions, requestId } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { mediaPlugin } from './plugins/media.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { requestIdPlugin } from './plugins/request-id.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { stoppingPlugin } from './plugins/stopping.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -40,7 +51,13 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Who takes payments; by default Stripe when configured, else the demo provider. */
   paymentProvider?: PaymentProvider;
+  /** URLs per sitemap file; tests lower it to see the sitemap index. */
+  sitemapUrlLimit?: number;
+  /** Called for every route as it is registered (the fuzz test enumerates the API this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
+
+const BLOG_DIR = fileURLToPath(new URL('../../content/blog', import.meta.url));
 
 /** The whole server, ready but not listening: main.ts listens, tests call `app.inject()`. */
 export async function buildApp({
@@ -49,20 +66,25 @@ export async function buildApp({
   logger,
   mailer,
   paymentProvider,
+  sitemapUrlLimit = SITEMAP_URL_LIMIT,
+  onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["csrf-token"]'],
-    },
+    logger: logger ?? loggerOptions(config.logLevel),
+    genReqId: requestId,
     trustProxy: config.publicUrl.protocol === 'https:',
     forceCloseConnections: 'idle',
+    // The stopping plugin answers requests that arrive while closing, in the API's error shape.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   const https = config.publicUrl.protocol === 'https:';
   await app.register(errorsPlugin);
+  await app.register(requestIdPlugin);
+  await app.register(stoppingPlugin);
   await app.register(securityPlugin, { https });
   await app.register(databasePlugin, { url: databaseUrl });
   await app.register(sessionPlugin, { secure: https });
@@ -71,12 +93,14 @@ export async function buildApp({
   await app.register(websocket, websocketOptions);
 
   await app.register(mediaPlugin, { dataDir: config.dataDir });
+  await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(healthRoutes);
+  const outgoing =
+    mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   await app.register(authRoutes, {
-    mailer:
-      mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    mailer: outgoing,
     publicUrl: config.publicUrl,
     loginPolicy: {
       failuresPerAccount: 5,
@@ -84,6 +108,7 @@ export async function buildApp({
       windowMinutes: 15,
     },
   });
+  await app.register(twoFactorRoutes);
   await app.register(oauthRoutes, { providers: config.oauth, publicUrl: config.publicUrl, secure: https });
   await app.register(roleRoutes);
   app.decorate('publicCrew', createPublicCrewCache());
@@ -98,17 +123,37 @@ export async function buildApp({
     testNotificationsForEveryone: config.env !== 'production',
   });
 
+  const provider = paymentProvider ?? createPaymentProvider(config);
   await app.register(subscriptionRoutes, {
-    provider: paymentProvider ?? createPaymentProvider(config),
+    provider,
     webhookSecret: config.stripe?.webhookSecret,
   });
   await app.register(paymentRoutes);
   await app.register(connectionRoutes);
   await app.register(messageRoutes);
-  await app.register(bookingRoutes, { publicUrl: config.publicUrl });
+  await app.register(bookingRoutes, {
+    publicUrl: config.allowedOrigins.servedFrom ? null : config.publicUrl,
+    provider,
+  });
   await app.register(teamRoutes);
+  await app.register(adminRoutes);
+  const blog = loadBlog(BLOG_DIR);
+  await app.register(siteRoutes, {
+    mailer: outgoing,
+    contactEmail: config.contactEmail,
+    publicUrl: config.publicUrl,
+    blog,
+    sitemapUrlLimit,
+  });
 
-  await app.register(clientAppPlugin, { root: config.clientDist });
+  await app.register(clientAppPlugin, {
+    root: config.clientDist,
+    // Without PUBLIC_URL the app answers at any address: links use the request's own origin.
+    renderPage: createPageRenderer(app, {
+      canonicalOrigin: config.allowedOrigins.servedFrom ? null : config.publicUrl.origin,
+      blog,
+    }),
+  });
   await app.ready();
   return app;
 }

@@ -42,6 +42,8 @@ const envSchema = z.object({
     .optional(),
   SMTP_URL: z.url({ error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('CrewBase <no-reply@crewbase.app>'),
+  /** Where the contact form's messages go. */
+  CONTACT_EMAIL: z.email({ error: 'CONTACT_EMAIL must be an email address' }).default('hello@crewbase.app'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
@@ -56,6 +58,8 @@ const envSchema = z.object({
     .optional(),
   /** Multiplies every server rate limit; the browser tests raise it because one IP plays many users. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  /** Set to serve Prometheus metrics at /metrics to `Authorization: Bearer <token>`; unset, /metrics is a 404. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export interface OAuthClientConfig {
@@ -83,8 +87,11 @@ export interface AppConfig {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  contactEmail: string;
   oauth: { google?: OAuthClientConfig; facebook?: OAuthClientConfig; twitter?: OAuthClientConfig };
   rateLimitMultiplier: number;
+  /** The bearer token /metrics asks for; undefined: no /metrics. */
+  metricsToken: string | undefined;
   /** Stripe takes payments when configured; otherwise the demo provider does. */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
 }
@@ -126,12 +133,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
     oauth: {
       google: oauthClient(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       facebook: oauthClient(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
       twitter: oauthClient(e.TWITTER_CLIENT_ID, e.TWITTER_CLIENT_SECRET),
     },
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    metricsToken: e.METRICS_TOKEN,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }

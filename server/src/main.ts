@@ -4,11 +4,12 @@ import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { resolveDatabase } from './db/database-url.ts';
 import { prepareDatabase, seedDemoDataIfEmpty } from './db/setup.ts';
+import { loggerOptions } from './logger.ts';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 const config = loadConfig();
-const log = pino({ level: config.logLevel });
+const log = pino(loggerOptions(config.logLevel));
 
 const database = await resolveDatabase(config, log);
 const setup = connectDatabase(database.url, 2);

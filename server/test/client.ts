@@ -45,6 +45,8 @@ export class TestBrowser {
     url: string,
     options: {
       body?: Record<string, unknown>;
+      /** A body sent exactly as given (set its content-type in `headers`). */
+      rawBody?: string;
       form?: MultipartForm;
       csrf?: boolean | string;
       headers?: Record<string, string>;
@@ -58,6 +60,7 @@ export class TestBrowser {
     if (cookie) headers.cookie = cookie;
     const request: InjectOptions = { method, url, headers, remoteAddress: this.ip };
     if (options.body) request.payload = options.body;
+    if (options.rawBody !== undefined) request.payload = options.rawBody;
     if (options.form) {
       const { payload, contentType } = encodeMultipart(options.form);
       request.payload = payload;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { withDatabase } from './global-setup.ts';
@@ -52,7 +52,10 @@ export function testEnvironment(config: AppConfig): Record<string, string> {
 }
 
 /** The real app on a real database of its own, closed after the file. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'sitemapUrlLimit'> = {},
+): Promise<TestApp> {
   const { url, handle } = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crewbase-data-'));
   const config = loadConfig({
@@ -62,7 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SESSION_SECRET: TEST_SESSION_SECRET,
     ...env,
   });
-  const app = await buildApp({ config, databaseUrl: url, logger: false });
+  const app = await buildApp({ config, databaseUrl: url, logger: false, ...options });
   afterAll(() => app.close());
   return { app, db: handle.db, url, config };
 }

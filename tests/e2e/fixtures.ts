@@ -45,7 +45,24 @@ export interface AxeHelper {
   expectNoSeriousA11yViolations(page: Page): Promise<void>;
 }
 
-export const test = base.extend<{ axe: AxeHelper }>({
+/** The guided tour's tips (features/tour/tips.ts); a spec that is not about the tour starts with them seen. */
+export const TOUR_TIP_IDS = ['welcome', 'search', 'browse', 'profile', 'subscription', 'reviews'] as const;
+
+export const test = base.extend<{ axe: AxeHelper; tourSeen: boolean }>({
+  // The tour would otherwise open over the page (and take focus) on a first visit to /, /dashboard and
+  // /profile/{id}. site.spec.ts turns this off to test the tour itself.
+  tourSeen: [true, { option: true }],
+  // Specs mock API answers with page.route, which never sees requests a service worker makes; the
+  // worker is tested on its own (site.spec.ts allows it there).
+  serviceWorkers: 'block',
+  context: async ({ context, tourSeen }, use) => {
+    if (tourSeen) {
+      await context.addInitScript((ids) => {
+        for (const id of ids) window.localStorage.setItem(`tooltip_seen_${id}`, 'true');
+      }, TOUR_TIP_IDS);
+    }
+    await use(context);
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires a destructuring pattern here.
   axe: async ({}, use, testInfo) => {
     await use({

@@ -3,21 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { rolesQuery } from '../features/roles/api.ts';
 import { topRatedQuery } from '../features/search/api.ts';
-
-/**
- * SPEC §9 preload timings. After a page has shown, and once the browser is idle, fetch what the
- * next click most likely needs: the /browse and /search code and the roles and top-rated data.
- * - delay after arriving: home 2000 ms, browse/search 1500 ms, dashboard 1000 ms;
- * - then idle callbacks with timeouts of 1000 ms (data) and 2000 ms (code);
- * - without requestIdleCallback (Safari), a plain 2000 ms timer.
- * A navigation before the timers fire cancels them: the next page schedules its own.
- */
-export const PRELOAD_TIMING = {
-  delayByPath: { '/': 2000, '/browse': 1500, '/search': 1500, '/dashboard': 1000 } as Record<string, number>,
-  dataIdleTimeoutMs: 1000,
-  codeIdleTimeoutMs: 2000,
-  fallbackMs: 2000,
-} as const;
+import { PRELOAD_TIMING } from '../lib/preload-timing.ts';
 
 const ROUTE_CODE: Record<string, () => Promise<unknown>> = {
   '/browse': () => import('../pages/browse-page.tsx'),

@@ -4,7 +4,9 @@ import { AuthDialogs } from '../features/auth/components/auth-dialogs.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { NotificationsRealtime } from '../features/notifications/realtime/use-realtime.ts';
 import { ProfileSetupDialog } from '../features/profiles/components/setup-dialog.tsx';
+import { TooltipProvider } from '../features/tour/tour-provider.tsx';
 import { useIdlePreloads } from './preloads.ts';
+import { UpdatePrompt } from './update-prompt.tsx';
 
 const account = {
   desktop: <HeaderAccount />,
@@ -14,20 +16,23 @@ const account = {
 
 /**
  * The shell with the signed-in parts: the account menu, the notification bell and the tab's realtime
- * socket, the auth modals and the profile setup dialog.
+ * socket, the auth modals, the profile setup dialog, the guided tour and the new-version prompt.
  */
 export function RootLayout() {
   useIdlePreloads();
   return (
-    <AppShell
-      account={account}
-      overlays={
-        <>
-          <AuthDialogs />
-          <ProfileSetupDialog />
-          <NotificationsRealtime />
-        </>
-      }
-    />
+    <TooltipProvider>
+      <AppShell
+        account={account}
+        overlays={
+          <>
+            <AuthDialogs />
+            <ProfileSetupDialog />
+            <NotificationsRealtime />
+            <UpdatePrompt />
+          </>
+        }
+      />
+    </TooltipProvider>
   );
 }

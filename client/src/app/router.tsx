@@ -21,6 +21,34 @@ const legal =
     Component: (await import('../pages/legal-pages.tsx'))[name],
   });
 
+type SitePage =
+  | 'CareersPage'
+  | 'TeamPage'
+  | 'ContactPage'
+  | 'BlogPage'
+  | 'BlogPostPage'
+  | 'FaqPage'
+  | 'SupportPage'
+  | 'TestimonialsPage'
+  | 'SitemapPage';
+const site = (name: SitePage) => async () => ({
+  Component: (await import('../pages/site-pages.tsx'))[name],
+});
+
+type DevPageName =
+  | 'SpinnerDemoPage'
+  | 'SeoDemoPage'
+  | 'BundleOptimizationPage'
+  | 'PerformanceBaselinePage'
+  | 'TestMetallicPage';
+const dev = (name: DevPageName) => async () => ({
+  Component: (await import('../pages/dev-pages.tsx'))[name],
+});
+const stepAnalysis = (step: 2 | 3 | 4 | 5 | 6) => ({
+  path: `step${step}-analysis`,
+  lazy: async () => ({ Component: (await import('../pages/dev-pages.tsx')).stepAnalysisPage(step) }),
+});
+
 const subscriptionResult = (name: 'SubscriptionSuccessPage' | 'SubscriptionCancelPage') => async () => ({
   Component: (await import('../pages/subscription-result-pages.tsx'))[name],
 });
@@ -45,6 +73,24 @@ export const router = createBrowserRouter([
           { path: 'gdpr', lazy: legal('GdprPage') },
           { path: 'auth', lazy: page(() => import('../pages/auth-page.tsx')) },
           { path: 'reset-password', lazy: page(() => import('../pages/reset-password-page.tsx')) },
+          // SPEC §2: /login and /register are the home page with that modal open (auth-dialogs.tsx).
+          { path: 'login', lazy: page(() => import('../pages/home-page.tsx')) },
+          { path: 'register', lazy: page(() => import('../pages/home-page.tsx')) },
+          { path: 'careers', lazy: site('CareersPage') },
+          { path: 'team', lazy: site('TeamPage') },
+          { path: 'contact', lazy: site('ContactPage') },
+          { path: 'blog', lazy: site('BlogPage') },
+          { path: 'blog/:slug', lazy: site('BlogPostPage') },
+          { path: 'faq', lazy: site('FaqPage') },
+          { path: 'support', lazy: site('SupportPage') },
+          { path: 'testimonials', lazy: site('TestimonialsPage') },
+          { path: 'sitemap', lazy: site('SitemapPage') },
+          { path: 'spinner-demo', lazy: dev('SpinnerDemoPage') },
+          { path: 'seo-demo', lazy: dev('SeoDemoPage') },
+          { path: 'bundle-optimization', lazy: dev('BundleOptimizationPage') },
+          { path: 'performance-baseline', lazy: dev('PerformanceBaselinePage') },
+          { path: 'test-metallic', lazy: dev('TestMetallicPage') },
+          ...([2, 3, 4, 5, 6] as const).map(stepAnalysis),
           {
             element: <RequireAuth />,
             children: [
@@ -67,6 +113,8 @@ export const router = createBrowserRouter([
               { path: 'bookings/:id', lazy: page(() => import('../pages/booking-page.tsx')) },
               { path: 'team-builder', lazy: page(() => import('../pages/team-builder-page.tsx')) },
               { path: 'team/:teamId', lazy: page(() => import('../pages/team-page.tsx')) },
+              { path: 'admin/moderation', lazy: page(() => import('../pages/admin-moderation-page.tsx')) },
+              { path: 'admin/security', lazy: page(() => import('../pages/admin-security-page.tsx')) },
               { path: 'messages', lazy: page(() => import('../pages/messages-page.tsx')) },
               {
                 path: 'messages/:conversationId',

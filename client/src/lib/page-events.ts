@@ -4,6 +4,7 @@ export const PAGE_EVENTS = {
   openRegister: 'crewbase:open-register',
   openForgotPassword: 'crewbase:open-forgot-password',
   openProfileSetup: 'crewbase:open-profile-setup',
+  replayTour: 'crewbase:replay-tour',
 } as const;
 
 export type PageEvent = (typeof PAGE_EVENTS)[keyof typeof PAGE_EVENTS];

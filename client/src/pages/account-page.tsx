@@ -5,22 +5,29 @@ import { Button, buttonVariants } from '../components/ui/button.tsx';
 import { displayNameOf, useLogout } from '../features/auth/api.ts';
 import { ChangeEmailForm, ChangePasswordForm } from '../features/auth/components/account-forms.tsx';
 import { useSignedInUser } from '../features/auth/components/require-auth.tsx';
+import { TwoFactorSettings } from '../features/auth/components/two-factor-settings.tsx';
+import { CalendarLinkSettings, DaysOffEditor } from '../features/bookings/components/calendar-settings.tsx';
 import { useDocumentTitle } from '../lib/document-title.ts';
+import { useScrollToHashOnArrival } from '../lib/use-scroll-to-hash.ts';
 
 function Section({
   title,
   description,
   children,
+  anchor,
 }: {
   title: string;
   description: string;
   children: ReactNode;
+  /** The section's address on the page (`/account#calendar`). */
+  anchor?: string;
 }) {
   const id = `account-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section
+      id={anchor}
       aria-labelledby={id}
-      className="grid gap-6 rounded-2xl border border-border bg-card p-6 sm:p-8 md:grid-cols-[16rem_1fr]"
+      className="grid scroll-mt-20 gap-6 rounded-2xl border border-border bg-card p-6 sm:p-8 md:grid-cols-[16rem_1fr]"
     >
       <div>
         <h2 id={id} className="font-semibold">
@@ -37,6 +44,7 @@ export default function AccountPage() {
   useDocumentTitle('Account settings');
   const user = useSignedInUser();
   const logout = useLogout();
+  useScrollToHashOnArrival();
   return (
     <div className="mx-auto max-w-layout px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Account settings</h1>
@@ -62,6 +70,25 @@ export default function AccountPage() {
         </Section>
         <Section title="Password" description="Use at least 6 characters, and one you do not use elsewhere.">
           <ChangePasswordForm />
+        </Section>
+        <Section
+          title="Two-factor sign-in"
+          description="A code from an authenticator app on top of your password. Staff accounts need it."
+        >
+          <TwoFactorSettings user={user} />
+        </Section>
+        <Section
+          anchor="calendar"
+          title="Days off"
+          description="Days you are not taking work. Productions see them as unavailable, never why."
+        >
+          <DaysOffEditor userId={user.id} />
+        </Section>
+        <Section
+          title="Calendar link"
+          description="Your bookings and holds in Google Calendar, Apple Calendar or Outlook, kept up to date."
+        >
+          <CalendarLinkSettings />
         </Section>
         <Section title="Session" description="Sign out of CrewBase on this device.">
           <Button variant="outline" onClick={() => logout.mutate()} disabled={logout.isPending}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { formatMoney } from '#common/premium';
 import { EmptyState } from '../components/state-message.tsx';
 import { Badge } from '../components/ui/badge.tsx';
@@ -22,7 +22,14 @@ export default function BookingPage() {
   useDocumentTitle('Booking');
   const me = useSignedInUser();
   const id = Number(useParams().id);
-  const booking = useQuery({ ...bookingQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  // Back from Stripe Checkout: paid there, but ours only once its webhook says so.
+  const [params] = useSearchParams();
+  const confirming = params.get('paid') === '1';
+  const booking = useQuery({
+    ...bookingQuery(id),
+    enabled: Number.isInteger(id) && id > 0,
+    refetchInterval: (query) => (confirming && !query.state.data?.paidAt ? 2000 : false),
+  });
   const act = useBookingAction(id);
   if (booking.isError || !(Number.isInteger(id) && id > 0)) {
     return (
@@ -39,12 +46,14 @@ export default function BookingPage() {
   const b = booking.data;
   const asCrew = b.crew.id === me.id;
   const waiting = ['hold_first', 'hold_second', 'requested'].includes(b.status);
+  const worked = b.status === 'accepted' || b.status === 'completed';
   const run = (action: BookingAction, done: string) =>
     act.mutate(action, {
       onSuccess: (result) => {
+        // Stripe takes the money on its own page; the demo provider has taken it already.
+        if ('url' in result) return window.location.assign(result.url);
         toast({ title: done });
-        if (action === 'pay' && 'paymentId' in result)
-          window.location.assign(`/payments/${result.paymentId}`);
+        if ('paymentId' in result) window.location.assign(`/payments/${result.paymentId}`);
       },
     });
   return (
@@ -66,6 +75,14 @@ export default function BookingPage() {
           <Link to={`/profile/${b.requester.id}`} className="font-medium hover:underline">
             {nameOf(b.requester)}
           </Link>
+          {b.team ? (
+            <>
+              {' · '}
+              <Link to={`/team/${b.team.id}`} className="font-medium hover:underline">
+                {b.team.name}
+              </Link>
+            </>
+          ) : null}
         </dd>
         <dt className="text-muted-foreground">Days</dt>
         <dd>
@@ -84,6 +101,20 @@ export default function BookingPage() {
         <dt className="text-muted-foreground">Paid</dt>
         <dd>{b.paidAt ? `Yes, on ${b.paidAt.slice(0, 10)}` : 'Not yet'}</dd>
       </dl>
+      {confirming && !b.paidAt ? (
+        <p role="status" className="rounded-xl border border-border bg-muted p-4 text-sm">
+          Thank you. Stripe is confirming the payment; this page updates as soon as it does.
+        </p>
+      ) : null}
+      {b.status === 'completed' ? (
+        <p className="text-sm text-muted-foreground">
+          The days are over.{' '}
+          <Link to={`/profile/${asCrew ? b.requester.id : b.crew.id}?tab=reviews`} className="underline">
+            Review {nameOf(asCrew ? b.requester : b.crew)}
+          </Link>
+          : reviews between people who worked together are marked as verified.
+        </p>
+      ) : null}
       {act.error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {act.error.message}
@@ -104,7 +135,7 @@ export default function BookingPage() {
             </Button>
           </>
         ) : null}
-        {!asCrew && b.status === 'accepted' && !b.paidAt ? (
+        {!asCrew && worked && !b.paidAt ? (
           <Button variant="brand" disabled={act.isPending} onClick={() => run('pay', 'Payment sent')}>
             Pay {formatMoney(b.total, b.currency)}
           </Button>

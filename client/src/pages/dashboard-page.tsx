@@ -1,4 +1,4 @@
-import { ArrowRight, Crown, Eye, PencilLine, Search, Settings, User } from 'lucide-react';
+import { ArrowRight, CalendarDays, Crown, Eye, PencilLine, Search, Settings, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AuthUser } from '#common/schemas/auth';
@@ -8,6 +8,7 @@ import { buttonVariants } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { displayNameOf } from '../features/auth/api.ts';
 import { useSignedInUser } from '../features/auth/components/require-auth.tsx';
+import { AvailabilityCalendar } from '../features/bookings/components/availability-calendar.tsx';
 import { useProfileStats } from '../features/profiles/api.ts';
 import { SetupCompletenessCard } from '../features/profiles/components/setup-completeness-card.tsx';
 import { RatingCard } from '../features/reviews/components/rating-card.tsx';
@@ -141,6 +142,31 @@ function QuickLink({ to, icon, title, text }: { to: string; icon: ReactNode; tit
   );
 }
 
+function CalendarCard({ userId }: { userId: number }) {
+  return (
+    <section
+      aria-labelledby="calendar-heading"
+      className="flex flex-col gap-4 rounded-2xl border border-border bg-card p-6"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="calendar-heading" className="flex items-center gap-2 font-semibold">
+          <CalendarDays aria-hidden="true" className="size-5 text-muted-foreground" />
+          Your calendar
+        </h2>
+        <div className="flex gap-4 text-sm font-medium">
+          <Link to="/bookings" className="underline-offset-4 hover:underline">
+            Bookings
+          </Link>
+          <Link to="/account#calendar" className="underline-offset-4 hover:underline">
+            Days off
+          </Link>
+        </div>
+      </div>
+      <AvailabilityCalendar userId={userId} />
+    </section>
+  );
+}
+
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const user = useSignedInUser();
@@ -157,6 +183,8 @@ export default function DashboardPage() {
       </div>
 
       <ProfileOverview userId={user.id} />
+
+      <CalendarCard userId={user.id} />
 
       <SubscriptionCard user={user} />
 

@@ -1,6 +1,5 @@
 import { Eye } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import type { PublicProfile } from '#common/schemas/profiles';
 import { ErrorState } from '../components/state-message.tsx';
 import { buttonVariants } from '../components/ui/button.tsx';
@@ -16,6 +15,7 @@ import { EditRoles } from '../features/profiles/components/edit-roles.tsx';
 import { EditSection } from '../features/profiles/components/edit-section.tsx';
 import { EditTags } from '../features/profiles/components/edit-tags.tsx';
 import { useDocumentTitle } from '../lib/document-title.ts';
+import { useScrollToHashOnArrival } from '../lib/use-scroll-to-hash.ts';
 
 const SECTIONS = [
   { id: 'basics', label: 'Basics' },
@@ -77,12 +77,7 @@ export default function ProfileEditPage() {
 }
 
 function EditSections({ profile }: { profile: PublicProfile }) {
-  const { hash } = useLocation();
-  // A link to one section (#experience from an empty profile tab) lands there once the page has content.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival, not on every hash link
-  useEffect(() => {
-    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-  }, []);
+  useScrollToHashOnArrival();
   return (
     <div className="flex flex-col gap-6">
       <EditSection

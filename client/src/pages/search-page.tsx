@@ -43,7 +43,11 @@ export default function SearchPage() {
         }
       />
       <div className="mt-8 grid gap-6 lg:grid-cols-[280px_1fr] lg:gap-10">
-        <aside aria-label="Filters" className="flex flex-col gap-3">
+        <aside aria-labelledby="filters-heading" className="flex flex-col gap-3">
+          {/* The outline under the h1: filter groups and result cards are h3s. */}
+          <h2 id="filters-heading" className="sr-only">
+            Filters
+          </h2>
           <Button
             variant="outline"
             className="justify-between lg:hidden"
@@ -63,7 +67,10 @@ export default function SearchPage() {
             <SearchFilters state={state} onChange={go} isSubscribed={user.data?.isSubscribed === true} />
           </div>
         </aside>
-        <section aria-label="Results" className="min-w-0">
+        <section aria-labelledby="results-heading" className="min-w-0">
+          <h2 id="results-heading" className="sr-only">
+            Results
+          </h2>
           <SearchResults state={state} onChange={go} />
         </section>
       </div>

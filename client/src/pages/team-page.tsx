@@ -9,6 +9,7 @@ import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { toast } from '../components/ui/toast-store.ts';
+import { BookCrew } from '../features/bookings/components/book-crew.tsx';
 import { useRoles } from '../features/roles/api.ts';
 import { usePeopleSuggestions } from '../features/search/api.ts';
 import {
@@ -226,26 +227,40 @@ export default function TeamPage() {
           {t.members.length === 0 ? (
             <li className="px-4 py-3 text-sm text-muted-foreground">Nobody invited yet.</li>
           ) : null}
-          {t.members.map((m) => (
-            <li key={m.person.id} className="flex items-center gap-3 px-4 py-2">
-              <Avatar user={m.person} size={32} />
-              <Link
-                to={`/profile/${m.person.id}`}
-                className="min-w-0 flex-1 truncate text-sm font-medium hover:underline"
-              >
-                {nameOf(m.person)}
-              </Link>
-              <span className="text-sm text-muted-foreground">
-                {t.positions.find((p) => p.id === m.positionId)?.role.name ?? 'Any position'}
-              </span>
-              <Badge>{STATUS[m.status]}</Badge>
-              {owner ? (
-                <Button size="sm" variant="ghost" onClick={() => remove.mutate(m.person.id)}>
-                  Remove
-                </Button>
-              ) : null}
-            </li>
-          ))}
+          {t.members.map((m) => {
+            const position = t.positions.find((p) => p.id === m.positionId);
+            return (
+              <li key={m.person.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
+                <Avatar user={m.person} size={36} />
+                <div className="min-w-0 flex-1">
+                  <Link
+                    to={`/profile/${m.person.id}`}
+                    className="block truncate text-sm font-medium hover:underline"
+                  >
+                    {nameOf(m.person)}
+                  </Link>
+                  <p className="truncate text-sm text-muted-foreground">
+                    {position?.role.name ?? 'Any position'}
+                  </p>
+                </div>
+                <Badge>{STATUS[m.status]}</Badge>
+                {owner ? (
+                  <div className="flex w-full flex-wrap justify-end gap-2 sm:w-auto">
+                    {position && m.status !== 'declined' && t.status === 'open' ? (
+                      <BookCrew
+                        crew={{ id: m.person.id, name: nameOf(m.person), roles: [position.role] }}
+                        team={{ teamId: t.id, positionId: position.id }}
+                        size="sm"
+                      />
+                    ) : null}
+                    <Button size="sm" variant="ghost" onClick={() => remove.mutate(m.person.id)}>
+                      Remove
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       </section>
       {owner && t.status === 'open' ? (

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_ID } from './ids.ts';
+import { text } from './text.ts';
 
 /** Bookings (issue 18): hires and holds of crew for days, and each crew member's availability. */
 export const BOOKING_STATUSES = [
@@ -12,8 +14,7 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-const isoDay = z
-  .string({ error: 'Dates are YYYY-MM-DD' })
+const isoDay = text({ error: 'Dates are YYYY-MM-DD' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD')
   .refine(
     (day) =>
@@ -27,8 +28,16 @@ export const BOOKING_LIMITS = { maxDays: 366, messageMax: 2000, rateMax: 10_000_
 
 export const createBookingRequest = z
   .object({
-    crewId: z.coerce.number({ error: 'Choose who to book' }).int().positive('Choose who to book'),
-    roleId: z.coerce.number({ error: 'Choose a role' }).int().positive('Choose a role'),
+    crewId: z.coerce
+      .number({ error: 'Choose who to book' })
+      .int()
+      .positive('Choose who to book')
+      .max(MAX_ID, 'Choose who to book'),
+    roleId: z.coerce
+      .number({ error: 'Choose a role' })
+      .int()
+      .positive('Choose a role')
+      .max(MAX_ID, 'Choose a role'),
     startDate: isoDay,
     endDate: isoDay,
     /** Day rate in cents. */
@@ -38,12 +47,27 @@ export const createBookingRequest = z
       .positive('The day rate must be more than 0')
       .max(BOOKING_LIMITS.rateMax, 'That day rate is too high'),
     currency: z.enum(['usd', 'eur', 'gbp', 'cad', 'aud'], { error: 'Choose a currency' }).default('usd'),
-    message: z
-      .string()
+    message: text(undefined, 'Messages cannot contain NUL characters')
       .max(BOOKING_LIMITS.messageMax, `Messages must be at most ${BOOKING_LIMITS.messageMax} characters`)
-      .refine((text) => !text.includes('\u0000'), 'Messages cannot contain NUL characters')
       .default(''),
     hold: z.enum(['first', 'second']).optional(),
+    /** The production (one of the requester's teams) and position this hire fills. */
+    teamId: z.coerce
+      .number({ error: 'Not a valid team id' })
+      .int()
+      .positive('Not a valid team id')
+      .max(MAX_ID, 'Not a valid team id')
+      .optional(),
+    positionId: z.coerce
+      .number({ error: 'Not a valid position id' })
+      .int()
+      .positive('Not a valid position id')
+      .max(MAX_ID, 'Not a valid position id')
+      .optional(),
+  })
+  .refine((b) => b.positionId === undefined || b.teamId !== undefined, {
+    path: ['teamId'],
+    message: 'A position belongs to a team: name the team too',
   })
   .refine((b) => b.endDate >= b.startDate, {
     path: ['endDate'],
@@ -57,19 +81,22 @@ export type CreateBookingRequest = z.infer<typeof createBookingRequest>;
 
 export const bookingSchema = z.object({
   id: z.number().int(),
-  requester: z.object({ id: z.number().int(), username: z.string(), displayName: z.string().nullable() }),
-  crew: z.object({ id: z.number().int(), username: z.string(), displayName: z.string().nullable() }),
-  role: z.object({ id: z.number().int(), name: z.string() }),
-  startDate: z.string(),
-  endDate: z.string(),
+  requester: z.object({ id: z.number().int(), username: text(), displayName: text().nullable() }),
+  crew: z.object({ id: z.number().int(), username: text(), displayName: text().nullable() }),
+  role: z.object({ id: z.number().int(), name: text() }),
+  /** The production this hire is for, when booked from a team (its name is the requester's to share). */
+  team: z.object({ id: z.number().int(), name: text() }).nullable(),
+  positionId: z.number().int().nullable(),
+  startDate: text(),
+  endDate: text(),
   days: z.number().int(),
   rate: z.number().int(),
-  currency: z.string(),
+  currency: text(),
   total: z.number().int(),
-  message: z.string(),
+  message: text(),
   status: z.enum(BOOKING_STATUSES),
-  paidAt: z.string().nullable(),
-  createdAt: z.string(),
+  paidAt: text().nullable(),
+  createdAt: text(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
@@ -83,10 +110,12 @@ export const bookingParams = z.object({
     .number({ error: 'Not a valid booking id' })
     .int('Not a valid booking id')
     .positive('Not a valid booking id')
-    .max(2_147_483_647, 'Not a valid booking id'),
+    .max(MAX_ID, 'Not a valid booking id'),
 });
 /** SPEC §7: POST /api/bookings/{id}/{accept|decline} with the notification's id. */
-export const bookingAnswer = z.object({ notificationId: z.coerce.number().int().positive().optional() });
+export const bookingAnswer = z.object({
+  notificationId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+});
 
 export const AVAILABILITY = ['free', 'busy', 'hold', 'unavailable'] as const;
 export const availabilityQuery = z
@@ -97,12 +126,26 @@ export const availabilityQuery = z
     message: `Ask for at most ${BOOKING_LIMITS.maxDays} days at a time`,
   });
 export const availabilityResponse = z.object({
-  days: z.array(z.object({ date: z.string(), status: z.enum(AVAILABILITY) })),
+  days: z.array(z.object({ date: text(), status: z.enum(AVAILABILITY) })),
 });
 export type Availability = z.infer<typeof availabilityResponse>;
 export const unavailableDaysRequest = z.object({
   days: z.array(isoDay).max(BOOKING_LIMITS.maxDays, `At most ${BOOKING_LIMITS.maxDays} days`),
 });
+
+/** Paying a booking: paid at once (the demo provider), or a Stripe Checkout page to go to. */
+export const payBookingResponse = z.union([
+  z.object({ paymentId: z.number().int() }),
+  z.object({ url: text() }),
+]);
+export type PayBookingResponse = z.infer<typeof payBookingResponse>;
+
+/** My future days off, as I marked them. */
+export const unavailableDaysResponse = z.object({ days: z.array(text()) });
+
+/** Whether my private calendar link exists (the link itself is shown once, when made). */
+export const calendarLinkStatus = z.object({ active: z.boolean(), createdAt: text().nullable() });
+export const calendarLinkResponse = z.object({ url: text() });
 
 export const BOOKING_MESSAGES = {
   notFound: 'Booking not found',
@@ -116,4 +159,8 @@ export const BOOKING_MESSAGES = {
   notAHold: 'Only a hold can be released',
   notPayable: 'Only an accepted booking that is not paid yet can be paid',
   outranked: 'A first hold from another production covers these days: it must be released first',
+  teamNotFound: 'Team not found',
+  teamClosed: 'This team is closed',
+  positionNotFound: 'Position not found',
+  positionRole: 'This position is for another role',
 } as const;

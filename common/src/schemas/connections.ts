@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { crewCardSchema } from './crew.ts';
+import { MAX_ID } from './ids.ts';
+import { text } from './text.ts';
 
 /** Connections and blocks (issue 17). Requesting needs Premium; answering is free. */
 export const CONNECTION_STATUSES = ['none', 'pending_out', 'pending_in', 'connected', 'blocked'] as const;
@@ -9,14 +11,14 @@ const userId = z.coerce
   .number({ error: 'Not a valid member id' })
   .int('Not a valid member id')
   .positive('Not a valid member id')
-  .max(2_147_483_647, 'Not a valid member id');
+  .max(MAX_ID, 'Not a valid member id');
 
 export const userIdParams = z.object({ userId });
 export const connectionRequest = z.object({ userId });
 /** SPEC §7: POST /api/connections/{accept|decline} with requesterId and notificationId. */
 export const connectionAnswer = z.object({
   requesterId: userId,
-  notificationId: z.coerce.number().int().positive().optional(),
+  notificationId: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 
 export const connectionStatusResponse = z.object({ status: z.enum(CONNECTION_STATUSES) });
@@ -24,7 +26,7 @@ export const connectionStatusResponse = z.object({ status: z.enum(CONNECTION_STA
 export const connectionSchema = z.object({
   person: crewCardSchema,
   /** ISO 8601: when the request was accepted, or sent (pending). */
-  since: z.string(),
+  since: text(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 export const connectionListResponse = z.object({ connections: z.array(connectionSchema) });

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { MAX_ID } from './ids.ts';
 import { roleSchema } from './roles.ts';
+import { text } from './text.ts';
 
 export const crewCardSchema = z.object({
   id: z.number().int(),
-  username: z.string(),
-  displayName: z.string().nullable(),
-  location: z.string().nullable(),
-  profileImage: z.string().nullable(),
+  username: text(),
+  displayName: text().nullable(),
+  location: text().nullable(),
+  profileImage: text().nullable(),
   roles: z.array(roleSchema.pick({ id: true, name: true, category: true })),
   ratingAverage: z.number(),
   ratingCount: z.number().int(),
@@ -15,7 +17,11 @@ export const crewCardSchema = z.object({
 export type CrewCard = z.infer<typeof crewCardSchema>;
 
 export const browseCrewQuery = z.object({
-  role: z.coerce.number({ error: 'Choose a role' }).int().positive('Choose a role'),
+  role: z.coerce
+    .number({ error: 'Choose a role' })
+    .int()
+    .positive('Choose a role')
+    .max(MAX_ID, 'Choose a role'),
   page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
   limit: z.coerce
     .number()

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { MAX_ID } from './ids.ts';
+import { text } from './text.ts';
 
 /** Direct messages (issue 17): one conversation per pair of members, plain text only. */
 export const participantSchema = z.object({
   id: z.number().int(),
-  username: z.string(),
-  displayName: z.string().nullable(),
-  profileImage: z.string().nullable(),
+  username: text(),
+  displayName: text().nullable(),
+  profileImage: text().nullable(),
 });
 export type Participant = z.infer<typeof participantSchema>;
 
@@ -15,10 +17,10 @@ export const messageSchema = z.object({
   conversationId: z.number().int(),
   senderId: z.number().int(),
   /** Plain text: shown as text (links made clickable), never as HTML. */
-  body: z.string(),
-  createdAt: z.string(),
+  body: text(),
+  createdAt: text(),
   /** When the other participant read it (their read receipt covers it); null while unread. */
-  readAt: z.string().nullable(),
+  readAt: text().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -27,32 +29,30 @@ export const conversationSchema = z.object({
   participant: participantSchema,
   lastMessage: messageSchema.nullable(),
   unreadCount: z.number().int(),
-  updatedAt: z.string(),
+  updatedAt: text(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
 export const conversationListQuery = z.object({
-  cursor: z.string().max(100).optional(),
+  cursor: text().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(50, 'Limit must be at most 50').default(20),
 });
 export const conversationListResponse = z.object({
   conversations: z.array(conversationSchema),
   /** Pass as `cursor` for the next (older) page; null at the end. */
-  nextCursor: z.string().nullable(),
+  nextCursor: text().nullable(),
 });
 export type ConversationList = z.infer<typeof conversationListResponse>;
 
-const body = z
-  .string({ error: 'Write a message' })
+const body = text({ error: 'Write a message' }, 'Messages cannot contain NUL characters')
   .refine((text) => text.trim().length > 0, 'Write a message')
   .refine(
     (text) => text.length <= LIMITS.messageMax,
     `Messages must be at most ${LIMITS.messageMax.toLocaleString('en')} characters`,
-  )
-  .refine((text) => !text.includes('\u0000'), 'Messages cannot contain NUL characters');
+  );
 
 export const startConversationRequest = z.object({
-  userId: z.coerce.number({ error: 'Choose who to message' }).int().positive(),
+  userId: z.coerce.number({ error: 'Choose who to message' }).int().positive().max(MAX_ID),
   body,
 });
 export const startConversationResponse = z.object({
@@ -66,11 +66,11 @@ export const conversationParams = z.object({
     .number({ error: 'Not a valid conversation id' })
     .int('Not a valid conversation id')
     .positive('Not a valid conversation id')
-    .max(2_147_483_647, 'Not a valid conversation id'),
+    .max(MAX_ID, 'Not a valid conversation id'),
 });
 export const messageListQuery = z.object({
   /** A message id: the page holds older messages than it. */
-  before: z.coerce.number().int().positive().optional(),
+  before: z.coerce.number().int().positive().max(MAX_ID).optional(),
   limit: z.coerce.number().int().min(1).max(100, 'Limit must be at most 100').default(30),
 });
 export const messageListResponse = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { messageSchema } from './messages.ts';
+import { text } from './text.ts';
 
 /**
  * Notifications (SPEC §2, §3, §4, §7, §9; DESIGN §4): the calls under /api/notifications and the
@@ -42,11 +43,11 @@ export const notificationSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   type: z.enum(NOTIFICATION_TYPES),
-  title: z.string(),
-  message: z.string(),
+  title: text(),
+  message: text(),
   isRead: z.boolean(),
   /** ISO 8601. */
-  createdAt: z.string(),
+  createdAt: text(),
   /** null when the notification carries no data. */
   data: notificationDataSchema.nullable(),
 });
@@ -71,8 +72,7 @@ export const notificationListQuery = z.object({
     .max(NOTIFICATION_PAGE_SIZE_MAX, LIMIT_MESSAGE)
     .default(NOTIFICATION_PAGE_SIZE),
   /** Opaque: the nextCursor of the previous page. */
-  cursor: z
-    .string()
+  cursor: text()
     .regex(/^\d{1,20}\.\d{1,10}$/, 'Invalid cursor')
     .optional(),
 });
@@ -84,7 +84,7 @@ export const notificationListResponse = z.object({
   /** All unread notifications of the user, whatever the filter and page. */
   unreadCount: z.number().int(),
   /** Pass as `cursor` for the next page; null when this page is the last. */
-  nextCursor: z.string().nullable(),
+  nextCursor: text().nullable(),
 });
 export type NotificationListResponse = z.infer<typeof notificationListResponse>;
 
@@ -129,14 +129,12 @@ export type UpdateNotificationPreferencesRequest = z.infer<typeof updateNotifica
  */
 export const testNotificationRequest = z.object({
   type: z.enum(NOTIFICATION_TYPES, { error: 'Choose a notification type' }).default('system'),
-  title: z
-    .string()
+  title: text()
     .trim()
     .min(1, 'Title is required')
     .max(120, 'Title must be at most 120 characters')
     .default('Test notification'),
-  message: z
-    .string()
+  message: text()
     .trim()
     .min(1, 'Message is required')
     .max(500, 'Message must be at most 500 characters')
@@ -205,7 +203,7 @@ export const unreadCountUpdateMessageSchema = z.object({
 export const notificationPongMessageSchema = z.object({
   type: z.literal('notification_pong'),
   /** Server time, ISO 8601. */
-  at: z.string(),
+  at: text(),
 });
 /** A direct message, to both participants' tabs (the sender's other tabs too). */
 export const directMessageSchema = z.object({

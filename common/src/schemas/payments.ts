@@ -1,18 +1,20 @@
 import { z } from 'zod';
+import { MAX_ID } from './ids.ts';
+import { text } from './text.ts';
 
 /** Payments (issue 16): every charge, and its PDF invoice. Amounts in cents. */
 export const paymentSchema = z.object({
   id: z.number().int(),
   kind: z.enum(['subscription', 'booking']),
-  description: z.string(),
+  description: text(),
   amount: z.number().int(),
   taxAmount: z.number().int(),
-  currency: z.string(),
+  currency: text(),
   provider: z.enum(['demo', 'stripe']),
-  invoiceNumber: z.string(),
-  periodStart: z.string().nullable(),
-  periodEnd: z.string().nullable(),
-  createdAt: z.string(),
+  invoiceNumber: text(),
+  periodStart: text().nullable(),
+  periodEnd: text().nullable(),
+  createdAt: text(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -24,7 +26,7 @@ export const paymentParams = z.object({
     .number({ error: 'Not a valid payment id' })
     .int('Not a valid payment id')
     .positive('Not a valid payment id')
-    .max(2_147_483_647, 'Not a valid payment id'),
+    .max(MAX_ID, 'Not a valid payment id'),
 });
 
 export const PAYMENT_MESSAGES = { notFound: 'Payment not found' } as const;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { MAX_ID } from './ids.ts';
 import { roleCategorySchema } from './roles.ts';
+import { text } from './text.ts';
 
 /** SPEC §5 profile rules and messages, shared by the setup dialog, the edit page and the routes. */
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, message)
     .transform((value) => (value === '' ? null : value))
@@ -24,13 +25,11 @@ export const profileBasicsRequest = z.object({
 export type ProfileBasicsRequest = z.input<typeof profileBasicsRequest>;
 
 /** Dates as YYYY-MM-DD; empty means "not given". */
-const isoDate = z
-  .string()
+const isoDate = text()
   .trim()
   .transform((value) => (value === '' ? null : value))
   .pipe(
-    z
-      .string()
+    text()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2024-03-31')
       .refine((value) => !Number.isNaN(Date.parse(value)), 'Use a date like 2024-03-31')
       .nullable(),
@@ -40,13 +39,11 @@ const isoDate = z
 
 export const experienceRequest = z
   .object({
-    title: z
-      .string()
+    title: text()
       .trim()
       .min(2, 'Title must be at least 2 characters')
       .max(120, 'Title must be at most 120 characters'),
-    projectName: z
-      .string()
+    projectName: text()
       .trim()
       .min(2, 'Project name must be at least 2 characters')
       .max(120, 'Project name must be at most 120 characters'),
@@ -66,13 +63,11 @@ export type ExperienceRequest = z.input<typeof experienceRequest>;
 const thisYearPlusOne = () => new Date().getFullYear() + 1;
 
 export const credentialRequest = z.object({
-  title: z
-    .string()
+  title: text()
     .trim()
     .min(2, 'Title must be at least 2 characters')
     .max(120, 'Title must be at most 120 characters'),
-  institution: z
-    .string()
+  institution: text()
     .trim()
     .min(2, 'Institution must be at least 2 characters')
     .max(120, 'Institution must be at most 120 characters'),
@@ -95,8 +90,7 @@ export const credentialRequest = z.object({
 export type CredentialRequest = z.input<typeof credentialRequest>;
 
 export const tagRequest = z.object({
-  tag: z
-    .string()
+  tag: text()
     .trim()
     .min(1, 'Tag cannot be empty')
     .max(LIMITS.tagMax, `Each tag must be at most ${LIMITS.tagMax} characters`),
@@ -116,14 +110,13 @@ export function parseTags(input: string): string[] {
 }
 
 export const roleLinkRequest = z.object({
-  roleId: z.number({ error: 'Choose a role' }).int().positive('Choose a role'),
+  roleId: z.number({ error: 'Choose a role' }).int().positive('Choose a role').max(MAX_ID, 'Choose a role'),
 });
 
 export const reorderRequest = z.object({ ids: z.array(z.number().int().positive()).max(200) });
 
 export const portfolioLinkRequest = z.object({
-  title: z
-    .string()
+  title: text()
     .trim()
     .min(2, 'Title must be at least 2 characters')
     .max(120, 'Title must be at most 120 characters'),
@@ -134,8 +127,7 @@ export const portfolioLinkRequest = z.object({
 });
 
 export const portfolioUpdateRequest = z.object({
-  title: z
-    .string()
+  title: text()
     .trim()
     .min(2, 'Title must be at least 2 characters')
     .max(120, 'Title must be at most 120 characters'),
@@ -144,59 +136,59 @@ export const portfolioUpdateRequest = z.object({
 
 export const experienceSchema = z.object({
   id: z.number().int(),
-  title: z.string(),
-  projectName: z.string(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  description: z.string().nullable(),
+  title: text(),
+  projectName: text(),
+  startDate: text().nullable(),
+  endDate: text().nullable(),
+  description: text().nullable(),
   position: z.number().int(),
 });
 export type Experience = z.infer<typeof experienceSchema>;
 
 export const credentialSchema = z.object({
   id: z.number().int(),
-  title: z.string(),
-  institution: z.string(),
+  title: text(),
+  institution: text(),
   year: z.number().int().nullable(),
-  description: z.string().nullable(),
+  description: text().nullable(),
 });
 export type Credential = z.infer<typeof credentialSchema>;
 
-export const tagSchema = z.object({ id: z.number().int(), tag: z.string() });
+export const tagSchema = z.object({ id: z.number().int(), tag: text() });
 export type Tag = z.infer<typeof tagSchema>;
 
 export const PORTFOLIO_KINDS = ['image', 'video', 'link'] as const;
 export const portfolioItemSchema = z.object({
   id: z.number().int(),
   kind: z.enum(PORTFOLIO_KINDS),
-  title: z.string(),
-  description: z.string().nullable(),
+  title: text(),
+  description: text().nullable(),
   /** For an image: its URL; for a video or link: the address given. */
-  url: z.string(),
+  url: text(),
   /** For an image: a smaller rendition; for a video: the embed address (YouTube no-cookie, Vimeo player). */
-  thumbnailUrl: z.string().nullable(),
-  embedUrl: z.string().nullable(),
+  thumbnailUrl: text().nullable(),
+  embedUrl: text().nullable(),
   position: z.number().int(),
 });
 export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
 
 export const profileRoleSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
+  name: text(),
   category: roleCategorySchema,
-  icon: z.string(),
+  icon: text(),
 });
 
 export const publicProfileSchema = z.object({
   id: z.number().int(),
-  username: z.string(),
-  displayName: z.string().nullable(),
-  profileImage: z.string().nullable(),
-  bio: z.string().nullable(),
-  location: z.string().nullable(),
-  contactInfo: z.string().nullable(),
+  username: text(),
+  displayName: text().nullable(),
+  profileImage: text().nullable(),
+  bio: text().nullable(),
+  location: text().nullable(),
+  contactInfo: text().nullable(),
   isSubscribed: z.boolean(),
-  memberSince: z.string(),
+  memberSince: text(),
   roles: z.array(profileRoleSchema),
   experiences: z.array(experienceSchema),
   credentials: z.array(credentialSchema),
@@ -205,7 +197,7 @@ export const publicProfileSchema = z.object({
   /** Aggregate of the person's visible reviews: average rounded to 2 decimals (0 without reviews). */
   rating: z.object({ average: z.number(), count: z.number().int() }),
   /** Only for the owner (and admins): what the owner sees on their own page. */
-  email: z.string().optional(),
+  email: text().optional(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { PREMIUM_REQUIRED } from '../premium.ts';
+import { MAX_ID } from './ids.ts';
+import { text } from './text.ts';
 
 /**
  * Reviews and ratings (DESIGN §4): the write-a-review dialog and the routes share these rules and
@@ -24,19 +26,17 @@ export const reviewRatingSchema = z
   .min(LIMITS.reviewRatingMin, RATING_REQUIRED)
   .max(LIMITS.reviewRatingMax, RATING_REQUIRED);
 
-export const reviewTextSchema = z
-  .string({ error: REVIEW_TOO_SHORT })
+export const reviewTextSchema = text({ error: REVIEW_TOO_SHORT })
   .trim()
   .min(LIMITS.reviewTextMin, REVIEW_TOO_SHORT)
   .max(LIMITS.reviewTextMax, REVIEW_TOO_LONG);
 
 /** Optional: empty (or only spaces) means "not given" and is stored as null. */
-const projectNameSchema = z
-  .string()
+const projectNameSchema = text()
   .trim()
   .max(LIMITS.reviewProjectNameMax, PROJECT_NAME_TOO_LONG)
   .transform((value) => (value === '' ? null : value))
-  .pipe(z.string().min(2, PROJECT_NAME_TOO_SHORT).nullable())
+  .pipe(text().min(2, PROJECT_NAME_TOO_SHORT).nullable())
   .nullable()
   .optional();
 
@@ -45,7 +45,7 @@ const roleIdSchema = z
   .number({ error: 'Choose a role from the list' })
   .int('Choose a role from the list')
   .positive('Choose a role from the list')
-  .max(2_147_483_647, 'Choose a role from the list')
+  .max(MAX_ID, 'Choose a role from the list')
   .nullable()
   .optional();
 
@@ -67,8 +67,7 @@ export type UpdateReviewValues = z.output<typeof updateReviewRequest>;
 
 /** POST /api/reviews/{id}/report */
 export const reportReviewRequest = z.object({
-  reason: z
-    .string({ error: REPORT_REASON_TOO_SHORT })
+  reason: text({ error: REPORT_REASON_TOO_SHORT })
     .trim()
     .min(LIMITS.reportReasonMin, REPORT_REASON_TOO_SHORT)
     .max(LIMITS.reportReasonMax, REPORT_REASON_TOO_LONG),
@@ -95,10 +94,10 @@ export type ReviewListQuery = z.input<typeof reviewListQuery>;
 
 export const reviewerSchema = z.object({
   id: z.number().int(),
-  username: z.string(),
-  displayName: z.string().nullable(),
+  username: text(),
+  displayName: text().nullable(),
   /** null: show the default headshot (`avatarUrl` in common/src/avatar.ts). */
-  profileImage: z.string().nullable(),
+  profileImage: text().nullable(),
 });
 export type Reviewer = z.infer<typeof reviewerSchema>;
 
@@ -108,17 +107,17 @@ export const reviewSchema = z.object({
   subjectId: z.number().int(),
   reviewer: reviewerSchema,
   rating: z.number().int().min(1).max(5),
-  text: z.string(),
-  projectName: z.string().nullable(),
+  text: text(),
+  projectName: text().nullable(),
   /** The role the person reviewed worked in. */
-  role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  role: z.object({ id: z.number().int(), name: text() }).nullable(),
   /** The two shared an accepted booking or team membership when the review was written or edited. */
   verifiedCollaboration: z.boolean(),
   /** When the person reviewed thanked the reviewer; null until then (Thank is once only). */
-  thankedAt: z.string().nullable(),
-  createdAt: z.string(),
+  thankedAt: text().nullable(),
+  createdAt: text(),
   /** null when never edited. */
-  editedAt: z.string().nullable(),
+  editedAt: text().nullable(),
   /** Hidden by a moderator: only its author and moderators ever receive such a review. */
   hidden: z.boolean(),
 });
@@ -164,7 +163,7 @@ export type ReviewListResponse = z.infer<typeof reviewListResponse>;
 /** POST /api/reviews/{id}/report → 201 */
 export const reviewReportResponse = z.object({
   reviewId: z.number().int(),
-  reportedAt: z.string(),
+  reportedAt: text(),
 });
 export type ReviewReportResponse = z.infer<typeof reviewReportResponse>;
 

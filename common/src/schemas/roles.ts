@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { ROLE_CATEGORIES } from '../roles.ts';
+import { text } from './text.ts';
 
 export const roleCategorySchema = z.enum(ROLE_CATEGORIES);
 
 export const roleSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
+  name: text(),
   category: roleCategorySchema,
-  icon: z.string(),
+  icon: text(),
 });
 export type Role = z.infer<typeof roleSchema>;
 
 export const roleListResponse = z.array(roleSchema);
 
 export const roleCrewCountsResponse = z.object({
-  counts: z.record(z.string(), z.number().int()),
+  counts: z.record(text(), z.number().int()),
 });
 export type RoleCrewCounts = z.infer<typeof roleCrewCountsResponse>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { MAX_ID } from './ids.ts';
 import { roleCategorySchema, roleSchema } from './roles.ts';
+import { text } from './text.ts';
 
 export const SEARCH_SORTS = ['relevance', 'rating', 'reviews', 'newest'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -28,20 +30,18 @@ const roleIds = z.preprocess(
         .number({ error: 'Choose roles from the list' })
         .int('Choose roles from the list')
         .positive('Choose roles from the list')
-        .max(2_147_483_647, 'Choose roles from the list'),
+        .max(MAX_ID, 'Choose roles from the list'),
     )
     .max(LIMITS.searchRolesMax, `Choose at most ${LIMITS.searchRolesMax} roles`),
 );
 
 export const searchQuery = z.object({
-  q: z
-    .string()
+  q: text()
     .max(LIMITS.searchTextMax, `Search text can be at most ${LIMITS.searchTextMax} characters`)
     .optional(),
   role: roleIds.optional(),
   category: roleCategorySchema.optional(),
-  location: z
-    .string()
+  location: text()
     .max(LIMITS.locationMax, `Location can be at most ${LIMITS.locationMax} characters`)
     .optional(),
   sort: z.enum(SEARCH_SORTS, { error: 'Sort by relevance, rating, reviews or newest' }).optional(),
@@ -80,17 +80,17 @@ export const searchQuery = z.object({
 export type SearchQuery = z.infer<typeof searchQuery>;
 
 /** A stretch of snippet text; `match` marks the words the query found. */
-export const snippetPartSchema = z.object({ text: z.string(), match: z.boolean() });
+export const snippetPartSchema = z.object({ text: text(), match: z.boolean() });
 export type SnippetPart = z.infer<typeof snippetPartSchema>;
 
 export const searchResultSchema = z.object({
   id: z.number().int(),
-  username: z.string(),
-  displayName: z.string().nullable(),
-  profileImage: z.string().nullable(),
-  location: z.string().nullable(),
+  username: text(),
+  displayName: text().nullable(),
+  profileImage: text().nullable(),
+  location: text().nullable(),
   roles: z.array(roleSchema.pick({ id: true, name: true, category: true })),
-  tags: z.array(z.string()),
+  tags: z.array(text()),
   ratingAverage: z.number(),
   ratingCount: z.number().int(),
   isSubscribed: z.boolean(),
@@ -117,7 +117,7 @@ export const searchResponse = z.object({
    * When the words as typed found nobody, the closest known spelling ("cinematografer" →
    * "cinematographer"); the results are then those of this corrected text.
    */
-  correctedQuery: z.string().nullable(),
+  correctedQuery: text().nullable(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
 
@@ -126,6 +126,7 @@ export const topRatedQuery = z.object({
     .number({ error: 'Choose a role from the list' })
     .int('Choose a role from the list')
     .positive('Choose a role from the list')
+    .max(MAX_ID, 'Choose a role from the list')
     .optional(),
   category: roleCategorySchema.optional(),
   limit: z.coerce

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PREMIUM_PLAN_IDS } from '../premium.ts';
+import { text } from './text.ts';
 
 /**
  * Premium (issue 16): the calls under /api/subscription. The plans themselves are in premium.ts.
@@ -9,7 +10,7 @@ export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'cancele
 export const planSchema = z.object({
   id: z.enum(PREMIUM_PLAN_IDS),
   amount: z.number().int(),
-  currency: z.string(),
+  currency: text(),
   interval: z.enum(['month', 'year']),
 });
 export const planListResponse = z.object({ plans: z.array(planSchema) });
@@ -19,7 +20,7 @@ export const subscriptionStatusResponse = z.object({
   status: z.enum(['none', 'active', 'trialing', 'past_due', 'canceled']),
   plan: z.enum(PREMIUM_PLAN_IDS).nullable(),
   /** ISO 8601; null without a subscription. */
-  currentPeriodEnd: z.string().nullable(),
+  currentPeriodEnd: text().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   /** Who takes payments on this server: Stripe when it is configured, else the built-in demo. */
   provider: z.enum(['stripe', 'demo']),
@@ -29,16 +30,13 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusResponse>;
 export const checkoutRequest = z.object({
   plan: z.enum(PREMIUM_PLAN_IDS, { error: 'Choose the monthly or the yearly plan' }),
 });
-export const checkoutResponse = z.object({ url: z.string() });
+export const checkoutResponse = z.object({ url: text() });
 
 export const demoCheckoutSessionParams = z.object({
-  session: z
-    .string({ error: 'Checkout session is required' })
-    .min(1, 'Checkout session is required')
-    .max(100),
+  session: text({ error: 'Checkout session is required' }).min(1, 'Checkout session is required').max(100),
 });
 export const demoCheckoutSessionResponse = z.object({
-  session: z.string(),
+  session: text(),
   plan: planSchema,
   completed: z.boolean(),
 });

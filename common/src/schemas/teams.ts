@@ -1,28 +1,18 @@
 import { z } from 'zod';
+import { MAX_ID } from './ids.ts';
+import { text } from './text.ts';
 
 /** Teams (issue 18): a production, the positions it needs, and the crew invited to them. */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');
-const noNul = (text: string) => !text.includes('\u0000');
+const day = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');
 
 export const createTeamRequest = z
   .object({
-    name: z
-      .string({ error: 'Name the production' })
+    name: text({ error: 'Name the production' })
       .trim()
       .min(2, 'Name must be at least 2 characters')
-      .max(120, 'Name must be at most 120 characters')
-      .refine(noNul, 'Text cannot contain NUL characters'),
-    description: z
-      .string()
-      .max(2000, 'Description must be at most 2,000 characters')
-      .refine(noNul, 'Text cannot contain NUL characters')
-      .default(''),
-    location: z
-      .string()
-      .max(100, 'Location must be less than 100 characters')
-      .refine(noNul, 'Text cannot contain NUL characters')
-      .nullable()
-      .default(null),
+      .max(120, 'Name must be at most 120 characters'),
+    description: text().max(2000, 'Description must be at most 2,000 characters').default(''),
+    location: text().max(100, 'Location must be less than 100 characters').nullable().default(null),
     startDate: day.nullable().default(null),
     endDate: day.nullable().default(null),
   })
@@ -31,36 +21,46 @@ export const createTeamRequest = z
     message: 'The last day must not be before the first',
   });
 export const updateTeamRequest = z.object({
-  name: z.string().trim().min(2, 'Name must be at least 2 characters').max(120).refine(noNul).optional(),
-  description: z.string().max(2000).refine(noNul).optional(),
-  location: z.string().max(100).refine(noNul).nullable().optional(),
+  name: text().trim().min(2, 'Name must be at least 2 characters').max(120).optional(),
+  description: text().max(2000).optional(),
+  location: text().max(100).nullable().optional(),
   startDate: day.nullable().optional(),
   endDate: day.nullable().optional(),
   status: z.enum(['open', 'closed']).optional(),
 });
 export const positionRequest = z.object({
-  roleId: z.coerce.number({ error: 'Choose a role' }).int().positive('Choose a role'),
+  roleId: z.coerce
+    .number({ error: 'Choose a role' })
+    .int()
+    .positive('Choose a role')
+    .max(MAX_ID, 'Choose a role'),
   count: z.coerce.number().int().min(1, 'At least 1').max(100, 'At most 100').default(1),
 });
 export const inviteRequest = z.object({
-  userId: z.coerce.number({ error: 'Choose who to invite' }).int().positive('Choose who to invite'),
-  positionId: z.coerce.number().int().positive().optional(),
+  userId: z.coerce
+    .number({ error: 'Choose who to invite' })
+    .int()
+    .positive('Choose who to invite')
+    .max(MAX_ID, 'Choose who to invite'),
+  positionId: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 /** SPEC §7: POST /api/team-invites/{teamId}/{accept|decline} with the notification's id. */
-export const teamInviteAnswer = z.object({ notificationId: z.coerce.number().int().positive().optional() });
+export const teamInviteAnswer = z.object({
+  notificationId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+});
 export const teamParams = z.object({
   id: z.coerce
     .number({ error: 'Not a valid team id' })
     .int()
     .positive('Not a valid team id')
-    .max(2_147_483_647, 'Not a valid team id'),
+    .max(MAX_ID, 'Not a valid team id'),
 });
 
 const person = z.object({
   id: z.number().int(),
-  username: z.string(),
-  displayName: z.string().nullable(),
-  profileImage: z.string().nullable(),
+  username: text(),
+  displayName: text().nullable(),
+  profileImage: text().nullable(),
 });
 export const teamMemberSchema = z.object({
   person,
@@ -70,16 +70,16 @@ export const teamMemberSchema = z.object({
 export const teamSchema = z.object({
   id: z.number().int(),
   owner: person,
-  name: z.string(),
-  description: z.string(),
-  location: z.string().nullable(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
+  name: text(),
+  description: text(),
+  location: text().nullable(),
+  startDate: text().nullable(),
+  endDate: text().nullable(),
   status: z.enum(['open', 'closed']),
   positions: z.array(
     z.object({
       id: z.number().int(),
-      role: z.object({ id: z.number().int(), name: z.string() }),
+      role: z.object({ id: z.number().int(), name: text() }),
       count: z.number().int(),
       filled: z.number().int(),
     }),

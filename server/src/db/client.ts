@@ -11,8 +11,30 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+/**
+ * While PostgreSQL is down or unreachable, a request waits at most this long for a connection, then
+ * fails (503, database-errors.ts) instead of hanging until the client gives up.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+export interface ConnectOptions {
+  poolSize?: number;
+  /**
+   * The longest one statement may run (PostgreSQL's statement_timeout), for the app's pool. Unset
+   * for the one-off tools (migrations, seed, admin), whose statements may rightly take longer.
+   */
+  statementTimeoutMs?: number;
+}
+
+export function connectDatabase(url: string, options: ConnectOptions | number = {}): DatabaseHandle {
+  const { poolSize = 10, statementTimeoutMs } = typeof options === 'number' ? { poolSize: options } : options;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   // An idle client losing its connection must not crash the server; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });

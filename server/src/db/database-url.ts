@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { AppConfig } from '../config.ts';
-import { startEmbeddedPostgres } from './embedded.ts';
+import { runningEmbeddedUrl, startEmbeddedPostgres } from './embedded.ts';
 
-const APP_DATABASE = 'crewbase';
+export const APP_DATABASE = 'crewbase';
 
 export interface ResolvedDatabase {
   url: string;
@@ -27,4 +27,19 @@ export async function resolveDatabase(
     await admin.end();
   }
   return { url: server.url(APP_DATABASE), embedded: true, stop: () => server.stop() };
+}
+
+/**
+ * For command-line tools: `DATABASE_URL`, or the embedded database of a server running on this
+ * data directory, or else the embedded database started for the tool (stopped by `stop()`).
+ */
+export async function resolveDatabaseForTool(
+  config: AppConfig,
+  log: { info(msg: string): void; warn(msg: string): void },
+): Promise<ResolvedDatabase> {
+  if (!config.databaseUrl) {
+    const running = await runningEmbeddedUrl(path.join(config.dataDir, 'postgres'), APP_DATABASE);
+    if (running) return { url: running, embedded: true, stop: async () => {} };
+  }
+  return resolveDatabase(config, log);
 }

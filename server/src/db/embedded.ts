@@ -89,6 +89,23 @@ export async function startEmbeddedPostgres(dir: string, log: Logger): Promise<E
 }
 
 /**
+ * The connection string of the embedded PostgreSQL a running server holds in `dir`, or null when
+ * none runs there (for tools such as `npm run backup` that work beside a running server).
+ */
+export async function runningEmbeddedUrl(dir: string, database = 'postgres'): Promise<string | null> {
+  const dataDir = path.resolve(dir);
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = (await readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  const owner = Number.isInteger(pid) && pid > 0 ? await postgresParent(pid) : null;
+  if (owner === null || !(await isNodeProcess(owner)) || !Number.isInteger(port)) return null;
+  const password = (await readFile(`${dataDir}.password`, 'utf8')).trim();
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/**
  * After a crash PostgreSQL's postmaster.pid stays behind, and if our process was killed outright its
  * PostgreSQL may still be running, orphaned. A pid file naming a live postgres whose parent is
  * another running server means the data is in use; an orphan is shut down; anything else (a dead or

@@ -40,6 +40,11 @@ export class PageCache<K> {
     this.#entries.delete(key);
   }
 
+  /** Drops every entry whose key passes `test` (a profile's pages, one per origin). */
+  deleteIf(test: (key: K) => boolean): void {
+    for (const key of this.#entries.keys()) if (test(key)) this.#entries.delete(key);
+  }
+
   clear(): void {
     this.#entries.clear();
   }

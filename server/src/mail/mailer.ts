@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Where an answer goes when it is not the sender (the contact form: the visitor who wrote). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -22,7 +22,8 @@ describe('serving the web app next to the API', () => {
     t = await createTestApp({ CLIENT_DIST: dist });
   });
 
-  it.each(['/', '/browse', '/profile/12', '/admin/security', '/some/unknown/page'])(
+  // Public pages the server renders (features/pages) are tested there.
+  it.each(['/messages', '/dashboard', '/profile/edit', '/admin/security', '/some/unknown/page'])(
     'answers the client route %s with index.html, revalidated on every visit',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });
@@ -85,12 +86,12 @@ describe('serving the web app next to the API', () => {
 });
 
 describe('index.html compression', () => {
-  it('sends index.html compressed once at start-up, for the home page and client routes alike', async () => {
+  it('sends index.html compressed once at start-up, for every client route', async () => {
     const dist = await mkdtemp(path.join(tmpdir(), 'crewbase-dist-'));
     const page = `${INDEX}<!-- ${'padding '.repeat(300)} -->`;
     await writeFile(path.join(dist, 'index.html'), page);
     const t = await createTestApp({ CLIENT_DIST: dist });
-    for (const url of ['/', '/profile/3']) {
+    for (const url of ['/account', '/dashboard']) {
       const res = await t.app.inject({
         method: 'GET',
         url,
@@ -107,15 +108,15 @@ describe('index.html revalidation', () => {
     const dist = await mkdtemp(path.join(tmpdir(), 'crewbase-dist-'));
     await writeFile(path.join(dist, 'index.html'), INDEX);
     const t = await createTestApp({ CLIENT_DIST: dist });
-    const first = await t.app.inject({ method: 'GET', url: '/browse' });
+    const first = await t.app.inject({ method: 'GET', url: '/dashboard' });
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^".+"$/);
-    const again = await t.app.inject({ method: 'GET', url: '/about', headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({ method: 'GET', url: '/account', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     const changed = await t.app.inject({
       method: 'GET',
-      url: '/about',
+      url: '/account',
       headers: { 'if-none-match': '"old-build"' },
     });
     expect(changed.statusCode).toBe(200);

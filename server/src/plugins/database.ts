@@ -8,6 +8,8 @@ declare module 'fastify' {
 }
 
 const DRAIN_LIMIT_MS = 8_000;
+/** No request's statement runs longer: the slowest search is far below (docs/benchmarks.md). */
+const STATEMENT_TIMEOUT_MS = 15_000;
 
 /**
  * Opens the connection pool for the app's lifetime. On close, the server has stopped taking
@@ -16,7 +18,7 @@ const DRAIN_LIMIT_MS = 8_000;
  */
 export const databasePlugin = fp<{ url: string }>(
   async (app, { url }) => {
-    const handle = connectDatabase(url);
+    const handle = connectDatabase(url, { statementTimeoutMs: STATEMENT_TIMEOUT_MS });
     app.decorate('db', handle.db);
     app.addHook('onClose', async () => {
       const { pool } = handle;

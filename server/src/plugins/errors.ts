@@ -2,7 +2,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '#common/errors';
-import { HttpError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { HttpError, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE } from '../errors.ts';
 
 export function errorBody(message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: { message, timestamp: new Date().toISOString(), ...(fields ? { fields } : {}) } };
@@ -34,6 +35,12 @@ export const errorsPlugin = fp(
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response did not match its schema');
         return reply.code(500).send(errorBody('Something went wrong on our side. Please try again.'));
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Scenario 3 of issue 21: PostgreSQL is down or unreachable; say so, briefly, and when to retry.
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        return reply.code(503).send(errorBody(SERVICE_UNAVAILABLE));
       }
       const status = error.statusCode ?? 500;
       if (status >= 500) {

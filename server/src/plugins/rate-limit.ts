@@ -14,11 +14,17 @@ export const RATE_LIMITS = {
   login: { max: 10, timeWindow: 60_000 },
   register: { max: 5, timeWindow: 10 * 60_000 },
   passwordReset: { max: 5, timeWindow: 15 * 60_000 },
+  /** The contact form mails a person: a handful an hour is plenty for anyone honest. */
+  contact: { max: 5, timeWindow: 60 * 60_000 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared Redis client when REDIS_URL is set (rate-limit counters), else null. */
+    redis: Redis | null;
+  }
   interface FastifyContextConfig {
     /**
      * A named limit tighter than the read/write default (login, register, password reset), or
@@ -45,12 +51,24 @@ export const rateLimitPlugin = fp<{ multiplier: number; redisUrl?: string }>(
     const redis = redisUrl
       ? new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
       : undefined;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    if (redis) {
+      // ioredis reconnects by itself; an error is worth a log line, not an unhandled event.
+      let lastError = 0;
+      redis.on('error', (err: Error) => {
+        if (Date.now() - lastError < LOG_INTERVAL_MS) return;
+        lastError = Date.now();
+        app.log.warn({ err }, 'rate limits: Redis is unreachable');
+      });
+      app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    }
+    // The readiness probe pings the same client (one Redis connection per instance for both).
+    app.decorate('redis', redis ?? null);
 
     const lastLogged = new Map<string, number>();
     const scaled = (name: RateLimitName): RateLimitOptions => {
       const { max, timeWindow } = RATE_LIMITS[name];
-      const perRoute = name === 'login' || name === 'register' || name === 'passwordReset';
+      const perRoute =
+        name === 'login' || name === 'register' || name === 'passwordReset' || name === 'contact';
       return {
         max: Math.max(1, Math.round(max * multiplier)),
         timeWindow,

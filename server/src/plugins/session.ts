@@ -7,12 +7,16 @@ import { type NewSession, type RequestMeta, resolveSession } from '../features/a
 import { ipPrefix } from '../http/client-ip.ts';
 
 export const SESSION_COOKIE = 'crewbase_session';
+/** Holds a right password's challenge until its two-factor code arrives (10 minutes). */
+export const TWO_FACTOR_COOKIE = 'crewbase_2fa';
 
 export interface RequestAuth {
   user: AuthUser;
   sessionId: number;
   expiresAt: Date;
   persistent: boolean;
+  /** When this session last proved its password or a TOTP code. */
+  reauthenticatedAt: Date;
 }
 
 declare module 'fastify' {
@@ -24,6 +28,8 @@ declare module 'fastify' {
   interface FastifyReply {
     setSessionCookie(session: NewSession): FastifyReply;
     clearSessionCookie(): FastifyReply;
+    setTwoFactorCookie(token: string): FastifyReply;
+    clearTwoFactorCookie(): FastifyReply;
   }
   interface FastifyInstance {
     /** preHandler for routes that need a signed-in user: 401 otherwise. */
@@ -63,6 +69,7 @@ export const sessionPlugin = fp<{ secure: boolean }>(
           sessionId: session.id,
           expiresAt: session.expiresAt,
           persistent: session.persistent,
+          reauthenticatedAt: session.reauthenticatedAt,
         };
       }
     });
@@ -78,6 +85,24 @@ export const sessionPlugin = fp<{ secure: boolean }>(
     });
     app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
       return this.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    });
+
+    app.decorateReply('setTwoFactorCookie', function (this: FastifyReply, token: string) {
+      return this.setCookie(TWO_FACTOR_COOKIE, token, {
+        path: '/api/login',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+        maxAge: 600,
+      });
+    });
+    app.decorateReply('clearTwoFactorCookie', function (this: FastifyReply) {
+      return this.clearCookie(TWO_FACTOR_COOKIE, {
+        path: '/api/login',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+      });
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {

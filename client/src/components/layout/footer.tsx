@@ -1,5 +1,6 @@
-import { Mail } from 'lucide-react';
+import { Mail, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
+import { firePageEvent, PAGE_EVENTS } from '../../lib/page-events.ts';
 import { Logo } from './logo.tsx';
 import { SOCIAL_LINKS } from './social-icons.tsx';
 
@@ -81,9 +82,16 @@ export function Footer() {
         ))}
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-layout px-4 py-6 text-xs text-slate-400 sm:px-6">
-          © {new Date().getFullYear()} CrewBase. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-layout flex-wrap items-center justify-between gap-3 px-4 py-6 text-xs text-slate-400 sm:px-6">
+          <p>© {new Date().getFullYear()} CrewBase. All rights reserved.</p>
+          <button
+            type="button"
+            onClick={() => firePageEvent(PAGE_EVENTS.replayTour)}
+            className="inline-flex items-center gap-1.5 underline-offset-4 hover:text-white hover:underline"
+          >
+            <RotateCcw aria-hidden="true" className="size-3.5" /> Replay the tour
+          </button>
+        </div>
       </div>
     </footer>
   );

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TwoFactorEnableResponse, TwoFactorSetupResponse } from '#common/schemas/admin';
 import type { AuthUser, LoginRequest, RegisterRequest } from '#common/schemas/auth';
 import { toast } from '../../components/ui/toast-store.ts';
 import { clearCsrfToken } from '../../lib/csrf.ts';
@@ -43,25 +44,49 @@ interface AuthMutationOptions {
   onSuccess?: (user: AuthUser) => void;
 }
 
-export function useLogin({ onSuccess }: AuthMutationOptions = {}) {
+/** Signed in: the token is bound to the session just replaced, and the user is known at once. */
+function useSignedIn(onSuccess: AuthMutationOptions['onSuccess']) {
   const queryClient = useQueryClient();
+  return (user: AuthUser) => {
+    clearCsrfToken();
+    queryClient.setQueryData(currentUserQuery.queryKey, user);
+    void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    toast({ title: 'Login successful', description: 'Welcome back!' });
+    onSuccess?.(user);
+  };
+}
+
+const loginFailed = (error: unknown) =>
+  toast({
+    title: 'Login failed',
+    description: errorText(error, 'Please check your credentials and try again.'),
+    variant: 'destructive',
+  });
+
+export type LoginAnswer = AuthUser | { twoFactorRequired: true };
+export const needsSecondFactor = (answer: LoginAnswer): answer is { twoFactorRequired: true } =>
+  'twoFactorRequired' in answer;
+
+/** Answers the user, or `{twoFactorRequired}` when the account asks for a code next (useLoginCode). */
+export function useLogin({ onSuccess }: AuthMutationOptions = {}) {
+  const signedIn = useSignedIn(onSuccess);
   return useMutation({
-    mutationFn: (body: LoginRequest) => apiSend<AuthUser>('POST', '/api/login', body),
-    onSuccess: (user) => {
-      // The CSRF token is bound to the session, which signing in replaces.
-      clearCsrfToken();
-      queryClient.setQueryData(currentUserQuery.queryKey, user);
-      void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-      toast({ title: 'Login successful', description: 'Welcome back!' });
-      onSuccess?.(user);
+    mutationFn: (body: LoginRequest) => apiSend<LoginAnswer>('POST', '/api/login', body),
+    onSuccess: (answer) => {
+      if (!needsSecondFactor(answer)) signedIn(answer);
     },
-    onError: (error) => {
-      toast({
-        title: 'Login failed',
-        description: errorText(error, 'Please check your credentials and try again.'),
-        variant: 'destructive',
-      });
-    },
+    onError: loginFailed,
+  });
+}
+
+/** The second step of a two-factor sign-in: an authenticator code or a recovery code. */
+export function useLoginCode({ onSuccess }: AuthMutationOptions = {}) {
+  const signedIn = useSignedIn(onSuccess);
+  return useMutation({
+    mutationFn: (body: { code?: string; recoveryCode?: string }) =>
+      apiSend<AuthUser>('POST', '/api/login/2fa', body),
+    onSuccess: signedIn,
+    onError: loginFailed,
   });
 }
 
@@ -164,6 +189,36 @@ export function useChangeEmail() {
         description: errorText(error, 'Please try again.'),
         variant: 'destructive',
       });
+    },
+  });
+}
+
+export function useTwoFactorSetup() {
+  return useMutation({
+    mutationFn: () => apiSend<TwoFactorSetupResponse>('POST', '/api/account/2fa/setup'),
+  });
+}
+
+export function useTwoFactorEnable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { code: string }) =>
+      apiSend<TwoFactorEnableResponse>('POST', '/api/account/2fa/enable', body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      toast({ title: 'Two-factor sign-in is on', description: 'Keep your recovery codes somewhere safe.' });
+    },
+  });
+}
+
+export function useTwoFactorDisable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { code?: string; recoveryCode?: string }) =>
+      apiSend<{ message: string }>('POST', '/api/account/2fa/disable', body),
+    onSuccess: ({ message }) => {
+      void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      toast({ title: 'Two-factor sign-in turned off', description: message });
     },
   });
 }

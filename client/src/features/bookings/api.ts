@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Availability, Booking, CreateBookingRequest } from '#common/schemas/bookings';
+import type {
+  Availability,
+  Booking,
+  CreateBookingRequest,
+  PayBookingResponse,
+} from '#common/schemas/bookings';
 import { apiSend } from '../../lib/http.ts';
 
 export const bookingsQuery = (as: 'crew' | 'requester') =>
@@ -8,14 +13,25 @@ export const bookingQuery = (id: number) => queryOptions<Booking>({ queryKey: [`
 export const availabilityQuery = (userId: number, from: string, to: string) =>
   queryOptions<Availability>({ queryKey: [`/api/users/${userId}/availability`, { from, to }] });
 
-/** A booking changes both parties' lists, the booking itself and the crew member's calendar. */
+export const daysOffQuery = queryOptions<{ days: string[] }>({ queryKey: ['/api/me/unavailable-days'] });
+export const calendarLinkQuery = queryOptions<{ active: boolean; createdAt: string | null }>({
+  queryKey: ['/api/me/calendar-token'],
+});
+
+/**
+ * A booking changes both parties' lists, the booking itself, the crew member's calendar and, from
+ * a team, its crew sheet.
+ */
 function useBookingChange<TVariables, TResult>(request: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
     onSuccess: () =>
       queryClient.invalidateQueries({
-        predicate: (query) => /^\/api\/(bookings|users\/\d+\/availability)/.test(String(query.queryKey[0])),
+        predicate: (query) =>
+          /^\/api\/(bookings|teams\/|users\/\d+\/availability|me\/unavailable-days)/.test(
+            String(query.queryKey[0]),
+          ),
       }),
   });
 }
@@ -25,8 +41,26 @@ export const useCreateBooking = () =>
 export type BookingAction = 'accept' | 'decline' | 'cancel' | 'release' | 'pay';
 export const useBookingAction = (id: number) =>
   useBookingChange((action: BookingAction) =>
-    apiSend<Booking | { paymentId: number }>('POST', `/api/bookings/${id}/${action}`, {}),
+    apiSend<Booking | PayBookingResponse>('POST', `/api/bookings/${id}/${action}`, {}),
   );
+export const useSaveDaysOff = () =>
+  useBookingChange((days: string[]) => apiSend<null>('PUT', '/api/me/unavailable-days', { days }));
+
+/** Making a link rotates any old one; the new link is shown once, here. */
+export function useCalendarLink() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: calendarLinkQuery.queryKey });
+  return {
+    make: useMutation({
+      mutationFn: () => apiSend<{ url: string }>('POST', '/api/me/calendar-token', {}),
+      onSuccess: refresh,
+    }),
+    revoke: useMutation({
+      mutationFn: () => apiSend<null>('DELETE', '/api/me/calendar-token', {}),
+      onSuccess: refresh,
+    }),
+  };
+}
 
 export const STATUS_LABEL: Record<Booking['status'], string> = {
   hold_first: '1st hold',

@@ -6,7 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { Conversation, ConversationList, Message, MessageList } from '#common/schemas/messages';
-import { apiGet, apiSend } from '../../lib/http.ts';
+import { apiGet, apiSend, ClientRateLimitError } from '../../lib/http.ts';
 
 export const CONVERSATIONS_PATH = '/api/conversations';
 export const UNREAD_PATH = '/api/messages/unread-count';
@@ -75,6 +75,11 @@ export function useMarkRead(conversationId: number) {
   return useMutation({
     mutationFn: () =>
       apiSend<{ unreadCount: number }>('POST', `${CONVERSATIONS_PATH}/${conversationId}/read`),
+    // Nobody clicks to mark a thread read: opening it does, among a burst of other requests. When our
+    // own limiter holds the call back (nothing was sent), it must go out a moment later, not be lost
+    // and leave the sender without a read receipt. Marking read twice is harmless.
+    retry: (failures, error) => error instanceof ClientRateLimitError && failures < 5,
+    retryDelay: 1000,
     onSuccess: (result) => {
       queryClient.setQueryData(unreadMessagesQuery.queryKey, result);
       queryClient.setQueryData<ConversationPages>(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationListResponse } from '#common/schemas/notifications';
 import {
   clearCache,
+  createSeenIds,
   markAllReadInCache,
   markReadInCache,
   type NotificationPages,
@@ -140,5 +141,26 @@ describe('unread_count_update', () => {
     receiveUnreadCount(client, 2);
     expect(count()).toBe(2);
     expect(client.getQueryState(unreadKey)?.isInvalidated).toBe(true);
+  });
+});
+
+describe('seen notification ids', () => {
+  it('lets each id through once, so a re-sent notification is neither counted nor shown again', () => {
+    const seen = createSeenIds(3);
+    expect([1, 2, 1, 3, 2].map((id) => seen.firstTime(id))).toEqual([true, true, false, true, false]);
+    // Bounded: the oldest id is forgotten once more than `limit` are held.
+    expect(seen.firstTime(4)).toBe(true);
+    expect(seen.firstTime(1)).toBe(true);
+    expect(seen.firstTime(4)).toBe(false);
+  });
+
+  it('with the cache: the same notification twice, no list cached, raises the count once', () => {
+    const client = new QueryClient();
+    client.setQueryData(unreadCountKey, { unreadCount: 2 });
+    const seen = createSeenIds();
+    for (const notification of [item(5), item(5)]) {
+      if (seen.firstTime(notification.id)) receiveNotification(client, notification);
+    }
+    expect(client.getQueryData(unreadCountKey)).toEqual({ unreadCount: 3 });
   });
 });

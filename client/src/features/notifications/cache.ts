@@ -67,6 +67,25 @@ const contains = (client: QueryClient, id: number) =>
         : false,
     );
 
+/**
+ * The ids of notifications this tab has already taken from the socket, the newest `limit` of them.
+ * A server re-sends what was written while its event feed was broken (issue 21, scenario 3), which
+ * may include items already shown: those are dropped by id, even when no list holding them is
+ * cached, so neither the count nor a browser notification counts them twice.
+ */
+export function createSeenIds(limit = 500) {
+  const seen = new Set<number>();
+  return {
+    /** True the first time an id is offered, false after. */
+    firstTime(id: number): boolean {
+      if (seen.has(id)) return false;
+      seen.add(id);
+      if (seen.size > limit) seen.delete(seen.values().next().value as number);
+      return true;
+    },
+  };
+}
+
 export function setUnreadCount(client: QueryClient, unreadCount: number): void {
   client.setQueryData<UnreadCountResponse>(unreadCountKey, { unreadCount: Math.max(0, unreadCount) });
 }

@@ -10,6 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+// Relative, not #common: drizzle-kit loads this file without package.json's import map.
+import { SECURITY_EVENT_TYPES } from '../../../../common/src/schemas/admin.ts';
 import { users } from './users.ts';
 
 /** A signed-in browser. Only the SHA-256 of the cookie's token is stored: a database leak is no login. */
@@ -27,6 +29,8 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When this session last proved its password or TOTP code (sign-in or re-authentication). */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -60,20 +64,7 @@ export const oauthAccounts = pgTable(
   (t) => [uniqueIndex('oauth_accounts_provider_user_idx').on(t.provider, t.providerUserId)],
 );
 
-export const SECURITY_EVENT_TYPES = [
-  'login_success',
-  'login_failure',
-  'logout',
-  'register',
-  'password_reset_requested',
-  'password_reset_done',
-  'password_changed',
-  'email_changed',
-  'rate_limited',
-  'csrf_refused',
-  'role_changed',
-  'oauth_login',
-] as const;
+export { SECURITY_EVENT_TYPES };
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
 /** What the admin security page shows; never a password, token or cookie. */

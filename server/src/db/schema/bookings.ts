@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES } from '#common/schemas/bookings';
 import { roles } from './roles.ts';
+import { teamPositions, teams } from './teams.ts';
 import { memberColumn } from './users.ts';
 
 /**
@@ -33,6 +34,9 @@ export const bookings = pgTable(
     rate: integer('rate').notNull(),
     currency: text('currency').notNull(),
     message: text('message').notNull().default(''),
+    /** The production and position this hire fills, when booked from a team's crew sheet. */
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    positionId: integer('position_id').references(() => teamPositions.id, { onDelete: 'set null' }),
     status: text('status', { enum: BOOKING_STATUSES }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,6 +45,7 @@ export const bookings = pgTable(
   (t) => [
     index('bookings_crew_days_idx').on(t.crewId, t.startDate, t.endDate),
     index('bookings_requester_idx').on(t.requesterId, t.createdAt),
+    index('bookings_team_idx').on(t.teamId),
     check('bookings_days_in_order', sql`${t.startDate} <= ${t.endDate}`),
     check('bookings_rate_positive', sql`${t.rate} > 0`),
   ],

@@ -78,6 +78,9 @@ export const reviewReports = pgTable(
     reason: text('reason').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** The moderator who resolved it (no foreign key: the audit log keeps who they were). */
+    resolvedBy: integer('resolved_by'),
+    resolution: text('resolution', { enum: ['hide', 'dismiss'] }),
   },
   (t) => [uniqueIndex('review_reports_review_reporter_idx').on(t.reviewId, t.reporterId)],
 );

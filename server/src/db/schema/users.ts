@@ -16,6 +16,15 @@ export const users = pgTable(
     role: text('role', { enum: ['user', 'moderator', 'admin'] })
       .notNull()
       .default('user'),
+    /** Suspended by staff: no sign-in, no sessions, no public profile, out of search. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** Featured by staff: leads the home page's top-rated section. */
+    featuredAt: timestamp('featured_at', { withTimezone: true }),
+    /** The base32 TOTP secret: set by setup, in force once totpEnabledAt is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The 30-second step of the last code accepted: a code is good once (RFC 6238 §5.2). */
+    totpLastStep: integer('totp_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { OAuthClientConfig } from '../../config.ts';
+import { HttpError } from '../../errors.ts';
 import {
   createProviderClients,
   isProvider,
@@ -55,6 +56,7 @@ export const oauthRoutes: FastifyPluginAsync<{
         const session = await signInWithProvider(app.db, provider, profile, request.meta());
         return reply.setSessionCookie(session).redirect('/');
       } catch (err) {
+        if (err instanceof HttpError) return reply.redirect(toAuthPage(err.message));
         request.log.warn({ err, provider }, 'OAuth sign-in failed');
         return reply.redirect(toAuthPage(INTERRUPTED));
       }

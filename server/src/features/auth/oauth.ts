@@ -7,9 +7,11 @@ import {
   type OAuth2Tokens,
   Twitter,
 } from 'arctic';
+import { TWO_FACTOR_MESSAGES } from '#common/schemas/admin';
 import { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from '#common/schemas/auth';
 import type { OAuthClientConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { HttpError } from '../../errors.ts';
 import * as q from './queries.ts';
 import { createSession, type RequestMeta, recordSecurityEvent } from './service.ts';
 
@@ -122,6 +124,9 @@ export function notConfiguredMessage(provider: OAuthProvider): string {
   return `${OAUTH_PROVIDER_NAMES[provider]} sign-in is not configured on this server`;
 }
 
+export const OAUTH_TWO_FACTOR =
+  'This account uses two-factor sign-in: sign in with your username, password and code.';
+
 export const newOAuthState = () => ({ state: generateState(), codeVerifier: generateCodeVerifier() });
 
 /**
@@ -155,6 +160,10 @@ export async function signInWithProvider(
     userId = created.id;
   }
   await q.linkOAuthAccount(db, { provider, providerUserId: profile.providerUserId, userId });
+  const account = await q.findCredentialsById(db, userId);
+  if (account?.suspended) throw new HttpError(403, TWO_FACTOR_MESSAGES.accountSuspended);
+  // A provider proves who someone is, not that they hold their second factor.
+  if (account?.twoFactorEnabled) throw new HttpError(403, OAUTH_TWO_FACTOR);
   await recordSecurityEvent(db, meta, { type: 'oauth_login', userId, detail: { provider } });
   return createSession(db, userId, false, meta);
 }

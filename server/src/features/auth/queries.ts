@@ -25,6 +25,7 @@ const authUserColumns = {
   profileImage: users.profileImage,
   role: users.role,
   isSubscribed,
+  twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
 };
 
 export function findAuthUser(db: Executor, userId: number) {
@@ -38,7 +39,12 @@ export function findAuthUser(db: Executor, userId: number) {
 export function findCredentialsByLogin(db: Executor, login: string) {
   const lowered = login.toLowerCase();
   return db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      suspended: sql<boolean>`${users.suspendedAt} is not null`,
+      twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
+    })
     .from(users)
     .where(or(sql`lower(${users.username}) = ${lowered}`, sql`lower(${users.email}) = ${lowered}`))
     .then((rows) => rows[0]);
@@ -46,7 +52,12 @@ export function findCredentialsByLogin(db: Executor, login: string) {
 
 export function findCredentialsById(db: Executor, userId: number) {
   return db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      suspended: sql<boolean>`${users.suspendedAt} is not null`,
+      twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .then((rows) => rows[0]);
@@ -107,19 +118,25 @@ export function insertSession(
 
 /** The session a cookie names, if it has not expired, with its user. */
 export function findLiveSession(db: Executor, tokenHash: string) {
-  return db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      persistent: sessions.persistent,
-      expiresAt: sessions.expiresAt,
-      lastUsedAt: sessions.lastUsedAt,
-      user: authUserColumns,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
-    .then((rows) => rows[0]);
+  return (
+    db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        persistent: sessions.persistent,
+        expiresAt: sessions.expiresAt,
+        lastUsedAt: sessions.lastUsedAt,
+        reauthenticatedAt: sessions.reauthenticatedAt,
+        user: authUserColumns,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      // A suspended member's sessions are deleted with the suspension; this keeps any straggler out.
+      .where(
+        and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)),
+      )
+      .then((rows) => rows[0])
+  );
 }
 
 export function touchSession(db: Executor, sessionId: number) {

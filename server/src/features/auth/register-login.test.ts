@@ -44,6 +44,7 @@ describe('POST /api/register', () => {
       'isSubscribed',
       'profileImage',
       'role',
+      'twoFactorEnabled',
       'username',
     ]);
     // Addresses are stored lowercased: people type them in any case.
@@ -52,6 +53,7 @@ describe('POST /api/register', () => {
       email: input.email.toLowerCase(),
       isSubscribed: false,
       role: 'user',
+      twoFactorEnabled: false,
     });
 
     const cookie = setCookies(res).find((c) => c.name === 'crewbase_session');

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { twoFactorRequiredResponse } from '#common/schemas/admin';
 import {
   authCheck,
   authUser,
@@ -54,10 +55,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/login',
-    { config: { limit: 'login' }, schema: { body: loginRequest, response: { 200: authUser } } },
+    {
+      config: { limit: 'login' },
+      schema: { body: loginRequest, response: { 200: authUser.or(twoFactorRequiredResponse) } },
+    },
     async (request, reply) => {
-      const { user, session } = await login(app.db, request.body, request.meta(), loginPolicy);
-      return reply.setSessionCookie(session).send(user);
+      const result = await login(app.db, request.body, request.meta(), loginPolicy);
+      if (result.twoFactor) {
+        return reply.setTwoFactorCookie(result.twoFactor.token).send({ twoFactorRequired: true as const });
+      }
+      return reply.setSessionCookie(result.session).send(result.user);
     },
   );
 

@@ -1,4 +1,5 @@
 import { LIMITS } from '#common/limits';
+import { TWO_FACTOR_MESSAGES } from '#common/schemas/admin';
 import {
   COMMON_PASSWORD,
   INVALID_CREDENTIALS,
@@ -11,6 +12,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { decoyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import * as q from './queries.ts';
 import { hashToken, randomToken } from './tokens.ts';
+import { insertChallenge } from './two-factor-queries.ts';
 
 /** Who is asking, for the security log and the throttles. */
 export interface RequestMeta {
@@ -35,6 +37,8 @@ export interface LoginPolicy {
 
 const BROWSER_SESSION_HOURS = 24;
 const RESET_TOKEN_MINUTES = 60;
+/** How long a right password waits for its two-factor code. */
+const TWO_FACTOR_CHALLENGE_MINUTES = 10;
 /** lastUsedAt is for the security page, not an audit trail: one write per five minutes is plenty. */
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
@@ -135,9 +139,29 @@ export async function login(db: Database, input: LoginRequest, meta: RequestMeta
     await recordSecurityEvent(db, meta, { type: 'login_failure', subject, userId: account?.id ?? null });
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
+  // Only someone who knows the password learns that the account is suspended.
+  if (account.suspended) {
+    await recordSecurityEvent(db, meta, {
+      type: 'login_failure',
+      subject,
+      userId: account.id,
+      detail: { suspended: true },
+    });
+    throw new HttpError(403, TWO_FACTOR_MESSAGES.accountSuspended);
+  }
+  if (account.twoFactorEnabled) {
+    const token = randomToken();
+    await insertChallenge(db, {
+      tokenHash: hashToken(token),
+      userId: account.id,
+      rememberMe: input.rememberMe === true,
+      expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_MINUTES * 60_000),
+    });
+    return { twoFactor: { token } } as const;
+  }
   await recordSecurityEvent(db, meta, { type: 'login_success', userId: account.id });
   const session = await createSession(db, account.id, input.rememberMe === true, meta);
-  return { user: await requireAuthUser(db, account.id), session };
+  return { user: await requireAuthUser(db, account.id), session, twoFactor: null };
 }
 
 export async function logout(db: Database, sessionId: number, userId: number, meta: RequestMeta) {

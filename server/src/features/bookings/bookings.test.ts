@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
+import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED } from '#common/premium';
 import { BOOKING_MESSAGES } from '#common/schemas/bookings';
@@ -262,5 +263,123 @@ describe('bookings', () => {
       body: { rating: 4, text },
     });
     expect(unverified.json().verifiedCollaboration).toBe(false);
+  });
+
+  it("books from a team: the position's role must match, the team must be mine, and accepting fills the position", async () => {
+    const [p, other, g] = [await producer(), await producer(), await crew()];
+    const team = (
+      await p.browser.request('POST', '/api/teams', {
+        body: { name: 'Night Shift', location: 'Atlanta, GA' },
+      })
+    ).json();
+    const sheet = (
+      await p.browser.request('POST', `/api/teams/${team.id}/positions`, {
+        body: { roleId: gafferRole, count: 1 },
+      })
+    ).json();
+    const positionId = sheet.positions[0].id as number;
+    const grip = await roleIdNamed(t.app, 'Grip');
+
+    const before = await t.db.$count(bookings, eq(bookings.crewId, g.id));
+    for (const [who, extra, status, message] of [
+      [other, { teamId: team.id, positionId }, 404, BOOKING_MESSAGES.teamNotFound],
+      [p, { teamId: team.id, positionId: positionId + 1000 }, 404, BOOKING_MESSAGES.positionNotFound],
+      [p, { teamId: team.id, positionId, roleId: grip }, 400, BOOKING_MESSAGES.positionRole],
+      [p, { positionId }, 400, 'A position belongs to a team: name the team too'],
+    ] as const) {
+      const res = await book(who, g, ['2027-11-02', '2027-11-03'], extra);
+      expect(res.statusCode, message).toBe(status);
+      expect(JSON.stringify(res.json().error)).toContain(message);
+    }
+    expect(await t.db.$count(bookings, eq(bookings.crewId, g.id))).toBe(before);
+
+    const booking = await booked(p, g, ['2027-11-02', '2027-11-03'], { teamId: team.id, positionId });
+    expect(booking).toMatchObject({ team: { id: team.id, name: 'Night Shift' }, positionId });
+    await g.browser.request('POST', `/api/bookings/${booking.id}/accept`, { body: {} });
+    const crewSheet = (await p.browser.request('GET', `/api/teams/${team.id}`)).json();
+    expect(crewSheet.positions[0]).toMatchObject({ id: positionId, count: 1, filled: 1 });
+    expect(crewSheet.members).toEqual([
+      expect.objectContaining({
+        person: expect.objectContaining({ id: g.id }),
+        positionId,
+        status: 'accepted',
+      }),
+    ]);
+    // The crew member is on the team now, and sees its crew sheet.
+    expect((await g.browser.request('GET', `/api/teams/${team.id}`)).json().myRole).toBe('member');
+
+    await p.browser.request('PATCH', `/api/teams/${team.id}`, { body: { status: 'closed' } });
+    const closed = await book(p, g, ['2027-11-20', '2027-11-20'], { teamId: team.id });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().error.message).toBe(BOOKING_MESSAGES.teamClosed);
+  });
+
+  it('completes an accepted booking once its days are over; it can still be paid, not cancelled', async () => {
+    const [p, g] = [await producer(), await crew()];
+    const booking = await booked(p, g, ['2027-12-01', '2027-12-02']);
+    await g.browser.request('POST', `/api/bookings/${booking.id}/accept`, { body: {} });
+    // The shoot is over: its days move into the past.
+    await t.db
+      .update(bookings)
+      .set({ startDate: '2026-02-02', endDate: '2026-02-03' })
+      .where(eq(bookings.id, booking.id));
+    const seen = (await g.browser.request('GET', `/api/bookings/${booking.id}`)).json();
+    expect(seen.status).toBe('completed');
+    expect(
+      (await p.browser.request('GET', '/api/bookings?as=requester&status=completed')).json().bookings,
+    ).toEqual([expect.objectContaining({ id: booking.id, status: 'completed' })]);
+    expect((await availability(g, '2026-02-02', '2026-02-03')).map((d) => d.status)).toEqual([
+      'busy',
+      'busy',
+    ]);
+    const cancel = await p.browser.request('POST', `/api/bookings/${booking.id}/cancel`);
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().error.message).toBe(BOOKING_MESSAGES.notCancellable);
+    const paid = await p.browser.request('POST', `/api/bookings/${booking.id}/pay`);
+    expect(paid.statusCode).toBe(200);
+    expect((await g.browser.request('GET', `/api/bookings/${booking.id}`)).json()).toMatchObject({
+      status: 'completed',
+      paidAt: expect.any(String),
+    });
+  });
+
+  it("makes the booking's invoice out from the crew member, through CrewBase, to the production", async () => {
+    const [p, g] = [await producer(), await crew()];
+    const booking = await booked(p, g, ['2027-12-10', '2027-12-10']);
+    await g.browser.request('POST', `/api/bookings/${booking.id}/accept`, { body: {} });
+    const { paymentId } = (await p.browser.request('POST', `/api/bookings/${booking.id}/pay`)).json();
+    const pdf = await g.browser.request('GET', `/api/payments/${paymentId}/invoice`);
+    const parser = new PDFParse({ data: new Uint8Array(pdf.rawPayload) });
+    const { text } = await parser.getText();
+    await parser.destroy();
+    // The two columns are read left then right: the crew member, then whom it is billed to.
+    const [from, billTo] = text.split('Invoiced through CrewBase');
+    expect(from).toContain(`@${g.username}`);
+    expect(billTo).toContain(`@${p.username}`);
+    expect(text).not.toContain('548 Market Street');
+    expect(text).toContain(': 1 day at $650.00');
+    expect(text).toContain('Issued by CrewBase on behalf of');
+    expect(text).toContain('$650.00');
+  });
+
+  it('tells me my days off and whether my calendar link is live, never the link again', async () => {
+    const g = await crew();
+    expect((await g.browser.request('GET', '/api/me/unavailable-days')).json()).toEqual({ days: [] });
+    await g.browser.request('PUT', '/api/me/unavailable-days', {
+      body: { days: ['2027-09-03', '2027-09-02'] },
+    });
+    expect((await g.browser.request('GET', '/api/me/unavailable-days')).json()).toEqual({
+      days: ['2027-09-02', '2027-09-03'],
+    });
+    expect((await g.browser.request('GET', '/api/me/calendar-token')).json()).toEqual({
+      active: false,
+      createdAt: null,
+    });
+    await g.browser.request('POST', '/api/me/calendar-token');
+    const status = (await g.browser.request('GET', '/api/me/calendar-token')).json();
+    expect(status).toEqual({ active: true, createdAt: expect.any(String) });
+    await g.browser.request('DELETE', '/api/me/calendar-token');
+    expect((await g.browser.request('GET', '/api/me/calendar-token')).json().active).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me/unavailable-days' })).statusCode).toBe(401);
   });
 });

@@ -34,12 +34,18 @@ export async function revokeFeedToken(db: Database, userId: number): Promise<voi
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
 
+/** Whether the member has a live link, and since when (the link itself cannot be shown again). */
+export async function feedStatus(db: Database, userId: number) {
+  const feed = await q.findFeed(db, userId);
+  return { active: feed !== undefined, createdAt: feed?.createdAt.toISOString() ?? null };
+}
+
 /**
  * The member's bookings and holds as an RFC 5545 calendar, for their phone's calendar app. The
  * link is the only key: a wrong or revoked token is "not found", like a member who does not exist.
  */
 export async function renderFeed(db: Database, userId: number, token: string): Promise<string> {
-  const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  const feed = await q.findFeed(db, userId);
   if (!feed || feed.tokenHash !== hashToken(token)) throw new NotFoundError(FEED_NOT_FOUND);
   const calendar = ical({ name: 'CrewBase bookings', prodId: { company: 'CrewBase', product: 'bookings' } });
   for (const row of await q.feedBookings(db, userId)) {

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '#common/schemas/bookings';
 import type { Database } from '../../db/client.ts';
-import { bookings, roles, unavailableDays, users } from '../../db/schema/index.ts';
+import { bookings, calendarFeeds, roles, teams, unavailableDays, users } from '../../db/schema/index.ts';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 export type BookingRow = typeof bookings.$inferSelect;
@@ -18,11 +18,13 @@ function withNames(db: Executor) {
       requester: { id: requester.id, username: requester.username, displayName: requester.displayName },
       crew: { id: crew.id, username: crew.username, displayName: crew.displayName },
       role: { id: roles.id, name: roles.name },
+      team: { id: teams.id, name: teams.name },
     })
     .from(bookings)
     .innerJoin(requester, eq(requester.id, bookings.requesterId))
     .innerJoin(crew, eq(crew.id, bookings.crewId))
-    .innerJoin(roles, eq(roles.id, bookings.roleId));
+    .innerJoin(roles, eq(roles.id, bookings.roleId))
+    .leftJoin(teams, eq(teams.id, bookings.teamId));
 }
 export type NamedBooking = Awaited<ReturnType<ReturnType<typeof withNames>['execute']>>[number];
 
@@ -97,6 +99,18 @@ export function setStatus(db: Executor, id: number, status: BookingStatus, extra
     .where(eq(bookings.id, id));
 }
 
+/**
+ * Accepted bookings whose last day is over are completed: the work is done (payment may still
+ * follow). For one member's bookings (before they are read), or for everyone (the minute sweep).
+ */
+export async function completeFinished(db: Executor, userId?: number) {
+  const { rowCount } = await db.execute(sql`
+    update ${bookings} set status = 'completed', updated_at = now()
+    where status = 'accepted' and end_date < current_date
+      ${userId === undefined ? sql`` : sql`and (crew_id = ${userId} or requester_id = ${userId})`}`);
+  return rowCount ?? 0;
+}
+
 export function findMember(db: Executor, id: number) {
   return db
     .select({ id: users.id, username: users.username, displayName: users.displayName })
@@ -132,6 +146,23 @@ export async function replaceUnavailableDays(db: Executor, userId: number, days:
       .insert(unavailableDays)
       .values([...new Set(days)].map((day) => ({ userId, day })))
       .onConflictDoNothing();
+}
+
+export function futureUnavailableDays(db: Executor, userId: number) {
+  return db
+    .select({ day: unavailableDays.day })
+    .from(unavailableDays)
+    .where(and(eq(unavailableDays.userId, userId), sql`${unavailableDays.day} >= current_date`))
+    .orderBy(unavailableDays.day)
+    .then((rows) => rows.map((row) => row.day));
+}
+
+export function findFeed(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId))
+    .then((rows) => rows[0]);
 }
 
 /** What a private calendar feed lists: the member's bookings and holds, as crew or as requester. */

@@ -8,10 +8,15 @@ import {
   bookingListResponse,
   bookingParams,
   bookingSchema,
+  calendarLinkResponse,
+  calendarLinkStatus,
   createBookingRequest,
+  payBookingResponse,
   unavailableDaysRequest,
+  unavailableDaysResponse,
 } from '#common/schemas/bookings';
-import { renderFeed, revokeFeedToken, rotateFeedToken } from './calendar-feed.ts';
+import type { PaymentProvider } from '../subscriptions/provider.ts';
+import { feedStatus, renderFeed, revokeFeedToken, rotateFeedToken } from './calendar-feed.ts';
 import * as service from './service.ts';
 
 const userParams = z.object({
@@ -22,9 +27,23 @@ const userParams = z.object({
     .max(2_147_483_647, 'Not a valid member id'),
 });
 const bookingReply = { 200: bookingSchema };
+/** How often accepted bookings whose days are over are marked completed. */
+const COMPLETE_INTERVAL_MS = 60_000;
 
-export const bookingRoutes: FastifyPluginAsyncZod<{ publicUrl: URL }> = async (app, { publicUrl }) => {
+export const bookingRoutes: FastifyPluginAsyncZod<{
+  /** PUBLIC_URL when set; unset, links name the address the member's request came to. */
+  publicUrl: URL | null;
+  provider: PaymentProvider;
+}> = async (app, { publicUrl, provider }) => {
   const guarded = { preHandler: app.requireUser };
+
+  const complete = () =>
+    service
+      .completeFinishedBookings(app.db)
+      .catch((err: unknown) => app.log.warn({ err }, 'bookings: finished bookings not completed'));
+  const timer = setInterval(complete, COMPLETE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 
   app.post(
     '/api/bookings',
@@ -79,9 +98,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ publicUrl: URL }> = async (a
     '/api/bookings/:id/pay',
     {
       ...guarded,
-      schema: { params: bookingParams, response: { 200: z.object({ paymentId: z.number().int() }) } },
+      schema: { params: bookingParams, response: { 200: payBookingResponse } },
     },
-    async (request) => service.payBooking(app.db, app.signedIn(request), request.params.id),
+    async (request) => service.payBooking(app.db, provider, app.signedIn(request), request.params.id),
   );
 
   // Public: anyone planning a shoot may see when crew are free, never who booked them.
@@ -91,6 +110,12 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ publicUrl: URL }> = async (a
       schema: { params: userParams, querystring: availabilityQuery, response: { 200: availabilityResponse } },
     },
     async (request) => service.availability(app.db, request.params.id, request.query.from, request.query.to),
+  );
+
+  app.get(
+    '/api/me/unavailable-days',
+    { ...guarded, schema: { response: { 200: unavailableDaysResponse } } },
+    async (request) => service.getUnavailableDays(app.db, app.signedIn(request)),
   );
 
   app.put(
@@ -103,13 +128,20 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ publicUrl: URL }> = async (a
   );
 
   // The private iCal feed: its link carries a secret (rotated here, which ends the old link).
+  app.get(
+    '/api/me/calendar-token',
+    { ...guarded, schema: { response: { 200: calendarLinkStatus } } },
+    async (request) => feedStatus(app.db, app.signedIn(request).user.id),
+  );
+
   app.post(
     '/api/me/calendar-token',
-    { ...guarded, schema: { response: { 200: z.object({ url: z.string() }) } } },
+    { ...guarded, schema: { response: { 200: calendarLinkResponse } } },
     async (request) => {
       const me = app.signedIn(request).user.id;
       const token = await rotateFeedToken(app.db, me);
-      return { url: new URL(`/api/users/${me}/calendar.ics?token=${token}`, publicUrl).href };
+      const base = publicUrl ?? `${request.protocol}://${request.host}`;
+      return { url: new URL(`/api/users/${me}/calendar.ics?token=${token}`, base).href };
     },
   );
 

@@ -5,6 +5,7 @@ import {
   type Booking,
   type BookingStatus,
   type CreateBookingRequest,
+  type PayBookingResponse,
 } from '#common/schemas/bookings';
 import type { Database } from '../../db/client.ts';
 import { HttpError, NotFoundError } from '../../errors.ts';
@@ -16,6 +17,9 @@ import { recordPayment } from '../payments/record-payment.ts';
 import { personName } from '../reviews/service.ts';
 import { getRolesById } from '../roles/service.ts';
 import { assertPremium } from '../subscriptions/premium.ts';
+import type { PaymentProvider } from '../subscriptions/provider.ts';
+import { callProvider } from '../subscriptions/service.ts';
+import { assertOwnPosition, joinFromBooking } from '../teams/service.ts';
 import * as q from './queries.ts';
 
 type Viewer = Pick<RequestAuth, 'user'>;
@@ -34,6 +38,8 @@ function toBooking(row: q.NamedBooking): Booking {
     requester: row.requester,
     crew: row.crew,
     role: row.role,
+    team: row.team,
+    positionId: b.positionId,
     startDate: b.startDate,
     endDate: b.endDate,
     days,
@@ -59,6 +65,7 @@ async function namedFor(db: q.Executor, id: number, viewer: Viewer) {
 }
 
 export async function getBooking(db: Database, viewer: Viewer, id: number): Promise<Booking> {
+  await q.completeFinished(db, viewer.user.id);
   return toBooking(await namedFor(db, id, viewer));
 }
 
@@ -67,6 +74,7 @@ export async function listBookings(
   viewer: Viewer,
   query: { as: 'crew' | 'requester'; status?: BookingStatus | undefined },
 ): Promise<Booking[]> {
+  await q.completeFinished(db, viewer.user.id);
   return (await q.listNamed(db, viewer.user.id, query.as, query.status)).map(toBooking);
 }
 
@@ -96,6 +104,8 @@ export async function createBooking(
       : 'hold_second'
     : 'requested';
   const id = await db.transaction(async (tx) => {
+    if (input.teamId !== undefined)
+      await assertOwnPosition(tx, me.id, { ...input, teamId: input.teamId }, BOOKING_MESSAGES);
     await q.lockCrewCalendar(tx, input.crewId);
     if (status === 'hold_first' && (await q.overlapping(tx, input.crewId, input, ['hold_first'])).length > 0)
       throw new HttpError(409, BOOKING_MESSAGES.firstHoldTaken);
@@ -108,6 +118,8 @@ export async function createBooking(
       rate: input.rate,
       currency: input.currency,
       message: input.message,
+      teamId: input.teamId ?? null,
+      positionId: input.positionId ?? null,
       status,
     });
     const what = input.hold ? `put a ${input.hold} hold on you` : 'wants to book you';
@@ -158,6 +170,8 @@ export async function answerBooking(
       if (booking.status !== 'hold_first' && outranking) throw new HttpError(409, BOOKING_MESSAGES.outranked);
     }
     await q.setStatus(tx, id, accept ? 'accepted' : 'declined');
+    if (accept && booking.teamId !== null)
+      await joinFromBooking(tx, { teamId: booking.teamId, crewId: me.id, positionId: booking.positionId });
     await notify(
       tx,
       booking.requesterId,
@@ -256,32 +270,72 @@ async function promoteSecondHold(tx: q.Executor, released: q.BookingRow) {
   );
 }
 
+const PAYABLE: BookingStatus[] = ['accepted', 'completed'];
+
 /**
- * The requester pays an accepted booking (the demo provider: no money moves). One transaction:
- * the payment, its invoice number, and payment_received to both the payer and the crew member.
+ * The requester pays a booking the crew member accepted (during or after the shoot). The demo
+ * provider takes it at once; Stripe sends the payer to Checkout, and its webhook settles it.
  */
-export async function payBooking(db: Database, viewer: Viewer, id: number): Promise<{ paymentId: number }> {
-  const paymentId = await db.transaction(async (tx) => {
-    const row = await namedFor(tx, id, viewer);
-    const booking = await q.lockBooking(tx, id);
-    if (booking?.status !== 'accepted' || booking.paidAt || row.booking.requesterId !== viewer.user.id)
-      throw new HttpError(409, BOOKING_MESSAGES.notPayable);
-    await q.setStatus(tx, id, 'accepted', { paidAt: new Date() });
-    const paid = await recordPayment(tx, {
-      userId: booking.requesterId,
-      payeeId: booking.crewId,
-      kind: 'booking',
-      description: `${row.role.name}, ${personName(row.crew)}: ${dayCount(booking)} days at ${formatMoney(booking.rate, booking.currency)}`,
-      amount: booking.rate * dayCount(booking),
-      currency: booking.currency,
-      provider: 'demo',
-      periodStart: new Date(`${booking.startDate}T00:00:00Z`),
-      periodEnd: new Date(`${booking.endDate}T00:00:00Z`),
-    });
-    if (paid === null) throw new Error('booking payment not recorded');
-    return paid;
-  });
+export async function payBooking(
+  db: Database,
+  provider: PaymentProvider,
+  viewer: Viewer,
+  id: number,
+): Promise<PayBookingResponse> {
+  const row = await namedFor(db, id, viewer);
+  const b = row.booking;
+  if (!PAYABLE.includes(b.status) || b.paidAt || b.requesterId !== viewer.user.id)
+    throw new HttpError(409, BOOKING_MESSAGES.notPayable);
+  const checkout = await callProvider(() =>
+    provider.startPaymentCheckout({
+      email: viewer.user.email,
+      description: bookingLine(row),
+      amount: b.rate * dayCount(b),
+      currency: b.currency,
+      metadata: { kind: 'booking', bookingId: String(b.id) },
+      successPath: `/bookings/${b.id}?paid=1`,
+      cancelPath: `/bookings/${b.id}`,
+    }),
+  );
+  if (checkout) return { url: checkout.url };
+  const paymentId = await db.transaction((tx) => settleBookingPayment(tx, id, { provider: 'demo' }));
+  if (paymentId === null) throw new HttpError(409, BOOKING_MESSAGES.notPayable);
   return { paymentId };
+}
+
+const bookingLine = (row: q.NamedBooking) => {
+  const days = dayCount(row.booking);
+  return `${row.role.name}, ${personName(row.crew)}: ${days} ${days === 1 ? 'day' : 'days'} at ${formatMoney(row.booking.rate, row.booking.currency)}`;
+};
+
+/**
+ * The one way a booking becomes paid, whoever took the money: in the caller's transaction, the
+ * booking is marked paid and recordPayment writes the payment, its invoice number and
+ * payment_received to both the payer and the crew member. Null when it was paid already (a
+ * replayed webhook) or cannot be paid.
+ */
+export async function settleBookingPayment(
+  tx: q.Executor,
+  id: number,
+  charge: { provider: 'demo' | 'stripe'; providerPaymentId?: string },
+): Promise<number | null> {
+  const booking = await q.lockBooking(tx, id);
+  if (!booking || !PAYABLE.includes(booking.status) || booking.paidAt) return null;
+  const row = await q.findNamed(tx, id);
+  if (!row) return null;
+  await q.setStatus(tx, id, booking.status, { paidAt: new Date() });
+  return recordPayment(tx, {
+    userId: booking.requesterId,
+    payeeId: booking.crewId,
+    kind: 'booking',
+    description: bookingLine(row),
+    amount: booking.rate * dayCount(booking),
+    currency: booking.currency,
+    provider: charge.provider,
+    providerPaymentId: charge.providerPaymentId ?? null,
+    periodStart: new Date(`${booking.startDate}T00:00:00Z`),
+    periodEnd: new Date(`${booking.endDate}T00:00:00Z`),
+  });
 }
 
 /** Busy, held, unavailable or free for each day: never who booked or held it. */
@@ -299,3 +353,10 @@ export async function availability(
 export async function setUnavailableDays(db: Database, viewer: Viewer, days: string[]): Promise<void> {
   await db.transaction((tx) => q.replaceUnavailableDays(tx, viewer.user.id, days));
 }
+
+export async function getUnavailableDays(db: Database, viewer: Viewer): Promise<{ days: string[] }> {
+  return { days: await q.futureUnavailableDays(db, viewer.user.id) };
+}
+
+/** The minute sweep: accepted bookings whose days are over become completed. */
+export const completeFinishedBookings = (db: Database) => q.completeFinished(db);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, type TestApp, testEnvironment } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 
@@ -32,6 +32,47 @@ describe('GET /api/health', () => {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ status: 'degraded', database: { status: 'down', latencyMs: null } });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('GET /api/ready', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  it('is ready when the database answers and Redis is not configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', database: 'up', redis: 'not configured' });
+  });
+
+  it('checks Redis when REDIS_URL is set, and is not ready while Redis does not answer', async () => {
+    const withRedis = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:6379/15' });
+    const up = await withRedis.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(up.json()).toEqual({ status: 'ready', database: 'up', redis: 'up' });
+
+    const config = loadConfig({ ...testEnvironment(t.config), REDIS_URL: 'redis://127.0.0.1:1/0' });
+    const app = await buildApp({ config, databaseUrl: t.url, logger: false });
+    try {
+      const down = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ status: 'not ready', database: 'up', redis: 'down' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is not ready without its database', async () => {
+    const config = loadConfig({ ...testEnvironment(t.config) });
+    const app = await buildApp({ config, databaseUrl: 'postgres://nobody@127.0.0.1:1/none', logger: false });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'not ready', database: 'down' });
     } finally {
       await app.close();
     }

@@ -90,6 +90,20 @@ export function byIds(db: Executor, ids: number[]): Promise<NotificationRow[]> {
 }
 
 /**
+ * The users' notifications written since `since`, oldest first, at most `limit`: what a hub re-sends
+ * after its bus subscription was broken (the client drops any it already holds, by id).
+ */
+export function createdSince(db: Executor, userIds: number[], since: Date, limit: number) {
+  if (userIds.length === 0) return Promise.resolve([] as NotificationRow[]);
+  return db
+    .select(columns)
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), sql`${notifications.createdAt} >= ${since}`))
+    .orderBy(notifications.createdAt, notifications.id)
+    .limit(limit);
+}
+
+/**
  * Marks one of the user's notifications read. found: it exists and is theirs; changed: it was
  * unread. One statement, so "not yours" and "not there" are the same answer and change nothing.
  */

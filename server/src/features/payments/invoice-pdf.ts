@@ -9,12 +9,23 @@ export const SELLER = {
   email: 'billing@crewbase.app',
 } as const;
 
-export interface InvoiceBuyer {
+export interface InvoiceParty {
   username: string;
   displayName: string | null;
   email: string;
   location: string | null;
 }
+
+/** A member's lines on an invoice: name, handle, and what else they made known. */
+const partyLines = (party: InvoiceParty, withEmail: boolean) =>
+  [
+    party.displayName ?? party.username,
+    `@${party.username}`,
+    withEmail ? party.email : '',
+    party.location ?? '',
+  ]
+    .filter((line) => line !== '')
+    .map(toWinAnsi);
 
 /**
  * The PDF's built-in Helvetica covers Windows-1252 only: other letters lose their accents
@@ -49,13 +60,19 @@ const MUTED = '#6b7280';
 const BRAND = '#b45309';
 const RULE = '#e5e7eb';
 
-/** A real invoice: seller, buyer, number, date, the line, tax, total. A4, one page. */
+/**
+ * A real invoice: seller, buyer, number, date, the line, tax, total. A4, one page. Premium is
+ * sold by CrewBase; a booking's days are sold by the crew member (the payee), and CrewBase only
+ * issues the invoice for them.
+ */
 export function renderInvoicePdf({
   payment,
   buyer,
+  payee,
 }: {
   payment: Payment;
-  buyer: InvoiceBuyer;
+  buyer: InvoiceParty;
+  payee?: InvoiceParty | null;
 }): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -97,16 +114,11 @@ export function renderInvoicePdf({
   doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('FROM', left, y);
   doc.text('BILL TO', left + column, y);
   doc.font('Helvetica').fontSize(10).fillColor(INK);
-  doc.text([...SELLER.lines, SELLER.email].join('\n'), left, y + 14, { width: column - 16, lineGap: 2 });
-  const buyerLines = [
-    buyer.displayName ?? buyer.username,
-    `@${buyer.username}`,
-    buyer.email,
-    buyer.location ?? '',
-  ]
-    .filter((line) => line !== '')
-    .map(toWinAnsi);
-  doc.text(buyerLines.join('\n'), left + column, y + 14, { width: column, lineGap: 2 });
+  const sellerLines = payee
+    ? [...partyLines(payee, false), `Invoiced through ${SELLER.name}`]
+    : [...SELLER.lines, SELLER.email];
+  doc.text(sellerLines.join('\n'), left, y + 14, { width: column - 16, lineGap: 2 });
+  doc.text(partyLines(buyer, true).join('\n'), left + column, y + 14, { width: column, lineGap: 2 });
 
   y = 270;
   doc.rect(left, y, width, 24).fill('#f9fafb');
@@ -157,7 +169,16 @@ export function renderInvoicePdf({
       : 'Paid by card through Stripe.';
   doc.font('Helvetica').fontSize(9).fillColor(MUTED);
   doc.text(`${how} Amounts in ${payment.currency.toUpperCase()}.`, left, y + 30, { width });
-  doc.text(`Questions about this invoice: ${SELLER.email}`, left, y + 44, { width });
+  if (payee)
+    doc.text(
+      toWinAnsi(
+        `Issued by ${SELLER.name} on behalf of ${payee.displayName ?? payee.username}, who supplied the work above.`,
+      ),
+      left,
+      y + 44,
+      { width },
+    );
+  doc.text(`Questions about this invoice: ${SELLER.email}`, left, y + (payee ? 58 : 44), { width });
   doc.end();
   return done;
 }

@@ -35,8 +35,8 @@ export function findPayment(db: Database, paymentId: number) {
     .then((rows) => rows[0]);
 }
 
-/** Who an invoice is made out to. */
-export function findBuyer(db: Database, userId: number) {
+/** Who an invoice is made out to, or (a booking's crew member) made out by. */
+export function findParty(db: Database, userId: number) {
   return db
     .select({
       username: users.username,

@@ -43,7 +43,10 @@ export async function getPayment(db: Database, paymentId: number, viewer: Viewer
 
 export async function getInvoicePdf(db: Database, paymentId: number, viewer: Viewer): Promise<Buffer> {
   const row = await findVisiblePayment(db, paymentId, viewer);
-  const buyer = await q.findBuyer(db, row.userId);
+  const [buyer, payee] = await Promise.all([
+    q.findParty(db, row.userId),
+    row.payeeId === null ? null : q.findParty(db, row.payeeId),
+  ]);
   if (!buyer) throw new NotFoundError(PAYMENT_MESSAGES.notFound);
-  return renderInvoicePdf({ payment: toPayment(row), buyer });
+  return renderInvoicePdf({ payment: toPayment(row), buyer, payee });
 }

@@ -135,7 +135,7 @@ const FULL_PROFILE_SQL = `
     coalesce((select json_agg(json_build_object('id', p.id, 'kind', p.kind, 'title', p.title, 'description', p.description,
         'url', p.url, 'thumbnailUrl', p.thumbnail_url, 'embedUrl', p.embed_url, 'position', p.position) order by p.position, p.id desc)
       from portfolio_items p where p.user_id = u.id), '[]') as portfolio
-  from users u left join rating_summaries rs on rs.user_id = u.id where u.id = $1`;
+  from users u left join rating_summaries rs on rs.user_id = u.id where u.id = $1 and u.suspended_at is null`;
 
 /**
  * Run as a named (prepared) statement: planning this query costs twice its execution, and each

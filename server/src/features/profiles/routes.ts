@@ -97,6 +97,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
       if (viewer && (viewer.id === id || viewer.role === 'admin')) {
         const profile = await profiles.getProfile(app.db, id, request.auth);
         countView();
+        // Private fields: never kept by the service worker's offline cache (or any other).
+        reply.header('cache-control', 'private, no-store');
         return profile;
       }
       let body = app.publicCrew.profiles.get(id);

@@ -286,15 +286,18 @@ export async function deleteReview(
  * Moderation: a hidden review counts nowhere (aggregate, lists, search); restoring counts it again.
  * Both are idempotent. The moderation routes call these; the caller invalidates the profile cache.
  */
-export async function hideReview(db: Database, reviewId: number) {
+export async function hideReview(db: Transactor, reviewId: number) {
   return setHidden(db, reviewId, true);
 }
 
-export async function restoreReview(db: Database, reviewId: number) {
+export async function restoreReview(db: Transactor, reviewId: number) {
   return setHidden(db, reviewId, false);
 }
 
-async function setHidden(db: Database, reviewId: number, hidden: boolean) {
+/** The database, or a transaction the caller runs (the staff routes audit in the same one). */
+type Transactor = Pick<Database, 'transaction'>;
+
+async function setHidden(db: Transactor, reviewId: number, hidden: boolean) {
   return db.transaction(async (tx) => {
     const row = await q.lockReview(tx, reviewId);
     if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);

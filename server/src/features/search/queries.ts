@@ -487,16 +487,29 @@ export async function findPage(
   return { cards, total: Math.max(countBound + 1, estimate), estimated: true };
 }
 
-/** Best-rated crew by Bayesian average; people with no reviews are not "top rated". */
+/**
+ * Best-rated crew by Bayesian average; people with no reviews are not "top rated". Profiles staff
+ * featured lead the list (newest featured first), reviewed or not.
+ */
 export async function findTopRatedIds(
   db: Database,
   roleIds: number[] | null,
   limit: number,
 ): Promise<number[]> {
+  const roleFilter = roleIds ? sql`and cs.role_ids && ${sql.param(roleIds)}::integer[]` : sql``;
   const { rows } = await db.execute<{ user_id: number }>(sql`
-    select cs.user_id from crew_search cs
-    where cs.rating_count > 0 ${roleIds ? sql`and cs.role_ids && ${sql.param(roleIds)}::integer[]` : sql``}
-    order by cs.rating_score desc, cs.user_id desc
+    select user_id from (
+      (select cs.user_id, 0 as grp, u.featured_at, 0::real as score from crew_search cs
+        join users u on u.id = cs.user_id
+        where u.featured_at is not null ${roleFilter}
+        order by u.featured_at desc limit ${limit})
+      union all
+      (select cs.user_id, 1, null, cs.rating_score from crew_search cs
+        where cs.rating_count > 0 ${roleFilter}
+          and not exists (select 1 from users u where u.id = cs.user_id and u.featured_at is not null)
+        order by cs.rating_score desc, cs.user_id desc limit ${limit})
+    ) ranked
+    order by grp, featured_at desc nulls last, score desc, user_id desc
     limit ${limit}`);
   return rows.map((row) => row.user_id);
 }

@@ -14,10 +14,28 @@ export interface PaymentProvider {
     email: string;
     plan: PremiumPlanId;
   }): Promise<{ id: string; url: string }>;
+  /**
+   * A one-off charge (a booking): the page to send the payer to, or null when the provider takes
+   * the money at once (the demo provider, where no money moves).
+   */
+  startPaymentCheckout(input: OneOffCharge): Promise<{ id: string; url: string } | null>;
   /** Tells the provider to stop (or go on) renewing at the period's end. */
   setCancelAtPeriodEnd(providerSubscriptionId: string | null, cancel: boolean): Promise<void>;
   /** The Stripe client, for verifying webhooks; null for the demo provider. */
   stripe: Stripe | null;
+}
+
+export interface OneOffCharge {
+  email: string;
+  description: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  /** What the charge pays for, carried on the provider's records and back in its webhook. */
+  metadata: Record<string, string>;
+  /** Where the payer lands afterwards, paid or not (paths on this site). */
+  successPath: string;
+  cancelPath: string;
 }
 
 /** No money moves: the checkout is our own page, completed with POST /api/subscription/demo/complete. */
@@ -28,6 +46,9 @@ export function createDemoProvider(): PaymentProvider {
     async startCheckout() {
       const id = `demo_${randomBytes(24).toString('base64url')}`;
       return { id, url: `/subscription/demo-checkout?session=${encodeURIComponent(id)}` };
+    },
+    async startPaymentCheckout() {
+      return null;
     },
     async setCancelAtPeriodEnd() {},
   };
@@ -65,6 +86,21 @@ export function createStripeProvider(stripe: Stripe, publicUrl: URL): PaymentPro
         subscription_data: { metadata },
         success_url: new URL('/subscription/success?session_id={CHECKOUT_SESSION_ID}', publicUrl).href,
         cancel_url: new URL('/subscription/cancel', publicUrl).href,
+      });
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      return { id: session.id, url: session.url };
+    },
+    async startPaymentCheckout({ email, description, amount, currency, metadata, successPath, cancelPath }) {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        customer_email: email,
+        line_items: [
+          { quantity: 1, price_data: { currency, unit_amount: amount, product_data: { name: description } } },
+        ],
+        metadata,
+        payment_intent_data: { metadata },
+        success_url: new URL(successPath, publicUrl).href,
+        cancel_url: new URL(cancelPath, publicUrl).href,
       });
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { id: session.id, url: session.url };

@@ -193,7 +193,7 @@ export async function settleDemoSubscriptions(s: Subscriptions, now: Date, userI
 }
 
 /** A provider that cannot be reached is a 502 with a plain message, never a stack trace. */
-async function callProvider<T>(call: () => Promise<T>): Promise<T> {
+export async function callProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { PREMIUM_PLAN_IDS, PREMIUM_PLANS, type PremiumPlanId } from '#common/premium';
 import type { Database } from '../../db/client.ts';
 import { webhookEvents } from '../../db/schema/index.ts';
+import { settleBookingPayment } from '../bookings/service.ts';
 import { recordPayment } from '../payments/record-payment.ts';
 import * as q from './queries.ts';
 
@@ -58,6 +59,8 @@ export async function applyStripeEvent(db: Database, event: Stripe.Event): Promi
         return applySubscription(tx, event.data.object, seconds(event.created));
       case 'invoice.paid':
         return applyPaidInvoice(tx, event.data.object);
+      case 'checkout.session.completed':
+        return applyPaidCheckout(tx, event.data.object);
       default:
         return 'ignored';
     }
@@ -122,4 +125,25 @@ async function applyPaidInvoice(tx: q.Executor, invoice: Stripe.Invoice): Promis
     periodEnd: line ? seconds(line.period.end) : null,
   });
   return recorded === null ? 'duplicate' : 'applied';
+}
+
+/**
+ * A one-off Checkout (a booking) that was paid: the booking named on its metadata is settled,
+ * once, under the payment intent's id (the same charge reported twice is recorded once).
+ */
+async function applyPaidCheckout(
+  tx: Parameters<typeof settleBookingPayment>[0],
+  session: Stripe.Checkout.Session,
+): Promise<EventOutcome> {
+  const bookingId = Number(session.metadata?.bookingId);
+  if (session.mode !== 'payment' || session.metadata?.kind !== 'booking' || !Number.isInteger(bookingId))
+    return 'ignored';
+  if (session.payment_status !== 'paid') return 'ignored';
+  const intent =
+    typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+  const paid = await settleBookingPayment(tx, bookingId, {
+    provider: 'stripe',
+    providerPaymentId: intent ?? session.id,
+  });
+  return paid === null ? 'duplicate' : 'applied';
 }

@@ -8,8 +8,8 @@ import { SUBSCRIPTION_MESSAGES } from '#common/schemas/subscriptions';
 import { createTestApp, type TestApp, testEnvironment } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { notifications, payments, subscriptions, webhookEvents } from '../../db/schema/index.ts';
-import { member } from '../notifications/test-support.ts';
+import { bookings, notifications, payments, subscriptions, webhookEvents } from '../../db/schema/index.ts';
+import { member, roleIdNamed } from '../notifications/test-support.ts';
 import { createStripeProvider } from './provider.ts';
 import { INVALID_SIGNATURE } from './routes.ts';
 
@@ -308,5 +308,70 @@ describe('Stripe Checkout', () => {
     expect(form.get('cancel_url')).toBe('https://crewbase.example/subscription/cancel');
     // Not Premium until Stripe says the subscription exists.
     expect((await m.browser.request('GET', '/api/auth/user')).json().isSubscribed).toBe(false);
+  });
+
+  it('pays a booking through a one-off Checkout; the signed checkout.session.completed settles it once', async () => {
+    const [producer, gaffer] = [await member(t.db, app, { premium: true }), await member(t.db, app)];
+    const created = await producer.browser.request('POST', '/api/bookings', {
+      body: {
+        crewId: gaffer.id,
+        roleId: await roleIdNamed(app, 'Gaffer'),
+        startDate: '2027-05-03',
+        endDate: '2027-05-04',
+        rate: 70000,
+        currency: 'usd',
+      },
+    });
+    const bookingId = created.json().id as number;
+    await gaffer.browser.request('POST', `/api/bookings/${bookingId}/accept`, { body: {} });
+    seen.length = 0;
+    const pay = await producer.browser.request('POST', `/api/bookings/${bookingId}/pay`);
+    expect(pay.json()).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_test_standin' });
+    const form = seen[0]?.form as URLSearchParams;
+    expect(form.get('mode')).toBe('payment');
+    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('140000');
+    expect(form.get('metadata[kind]')).toBe('booking');
+    expect(form.get('metadata[bookingId]')).toBe(String(bookingId));
+    expect(form.get('success_url')).toBe(`https://crewbase.example/bookings/${bookingId}?paid=1`);
+    // Nothing is paid until Stripe says so.
+    expect(await t.db.$count(payments, eq(payments.payeeId, gaffer.id))).toBe(0);
+
+    const completed = {
+      id: `evt_cs_${++eventCounter}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: now(),
+      data: {
+        object: {
+          id: 'cs_test_standin',
+          object: 'checkout.session',
+          mode: 'payment',
+          payment_status: 'paid',
+          payment_intent: `pi_booking_${bookingId}`,
+          metadata: { kind: 'booking', bookingId: String(bookingId) },
+        },
+      },
+    };
+    expect((await deliver(completed)).json()).toEqual({ received: true, outcome: 'applied' });
+    // The same charge under another event id (Stripe may send it again) is recorded once.
+    expect((await deliver({ ...completed, id: `evt_cs_${++eventCounter}` })).json().outcome).toBe(
+      'duplicate',
+    );
+    const [payment] = await t.db.select().from(payments).where(eq(payments.payeeId, gaffer.id));
+    expect(payment).toMatchObject({
+      userId: producer.id,
+      kind: 'booking',
+      amount: 140000,
+      provider: 'stripe',
+      providerPaymentId: `pi_booking_${bookingId}`,
+    });
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(row?.paidAt).not.toBeNull();
+    expect(
+      await t.db.$count(
+        notifications,
+        and(eq(notifications.userId, gaffer.id), eq(notifications.type, 'payment_received')),
+      ),
+    ).toBe(1);
   });
 });

@@ -61,6 +61,26 @@ export function upsertInvite(db: Executor, teamId: number, userId: number, posit
     });
 }
 
+/** On the team in this position, whatever came before (an accepted booking says so). */
+export function upsertAcceptedMember(
+  db: Executor,
+  teamId: number,
+  userId: number,
+  positionId: number | null,
+) {
+  return db
+    .insert(teamMembers)
+    .values({ teamId, userId, positionId, status: 'accepted', respondedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [teamMembers.teamId, teamMembers.userId],
+      set: {
+        positionId: sql`coalesce(excluded.position_id, ${teamMembers.positionId})`,
+        status: 'accepted',
+        respondedAt: sql`now()`,
+      },
+    });
+}
+
 export function answerInvite(db: Executor, teamId: number, userId: number, status: 'accepted' | 'declined') {
   return db
     .update(teamMembers)

@@ -186,6 +186,34 @@ export async function answerInvite(
   return { status: accept ? ('accepted' as const) : ('declined' as const) };
 }
 
+/**
+ * For a booking made from a team: the team must be the requester's own and open, and the position
+ * one of its own, for the role booked. Anyone else's team is "not found".
+ */
+export async function assertOwnPosition(
+  tx: q.Executor,
+  ownerId: number,
+  booking: { teamId: number; positionId?: number | undefined; roleId: number },
+  messages: { teamNotFound: string; teamClosed: string; positionNotFound: string; positionRole: string },
+) {
+  const team = await q.findTeam(tx, booking.teamId);
+  if (!team || team.ownerId !== ownerId) throw new NotFoundError(messages.teamNotFound);
+  if (team.status === 'closed') throw new HttpError(409, messages.teamClosed);
+  if (booking.positionId === undefined) return;
+  const position = await q.findPosition(tx, team.id, booking.positionId);
+  if (!position) throw new NotFoundError(messages.positionNotFound);
+  if (position.roleId !== booking.roleId)
+    throw new HttpError(400, messages.positionRole, { roleId: messages.positionRole });
+}
+
+/** An accepted booking for a team puts its crew member on the crew sheet, in that position. */
+export async function joinFromBooking(
+  tx: q.Executor,
+  booking: { teamId: number; crewId: number; positionId: number | null },
+) {
+  await q.upsertAcceptedMember(tx, booking.teamId, booking.crewId, booking.positionId);
+}
+
 export async function removeMember(db: Database, viewer: Viewer, teamId: number, userId: number) {
   await ownedTeam(db, teamId, viewer);
   const removed = await q.removeMember(db, teamId, userId);

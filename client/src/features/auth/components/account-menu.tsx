@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import {
   Bell,
   Crown,
+  Flag,
   LayoutDashboard,
   LogOut,
   MessageSquare,
   Settings,
+  ShieldCheck,
   User,
   UserPlus,
   Users,
@@ -58,6 +60,18 @@ function menuSections(user: AuthUser, { mobile }: { mobile: boolean }) {
         { to: '/team-builder', label: 'Team Builder', icon: <Users aria-hidden="true" /> },
         ...(mobile
           ? [{ to: '/messages', label: 'Messages', icon: <MessageSquare aria-hidden="true" /> }]
+          : []),
+      ],
+    });
+  }
+  // Staff links only for staff (DESIGN §3); the server refuses everyone else anyway.
+  if (user.role !== 'user') {
+    sections.push({
+      title: 'Staff',
+      links: [
+        { to: '/admin/moderation', label: 'Moderation', icon: <Flag aria-hidden="true" /> },
+        ...(user.role === 'admin'
+          ? [{ to: '/admin/security', label: 'Security', icon: <ShieldCheck aria-hidden="true" /> }]
           : []),
       ],
     });
@@ -130,6 +144,7 @@ export function HeaderAccount() {
       {/* Not modal, so the page behind is not aria-hidden while it is open; Escape and an outside click still close it. */}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger
+          id="profile-menu"
           aria-label="Account menu"
           className="ml-1 rounded-full ring-offset-2 ring-offset-background hover:ring-2 hover:ring-border data-[state=open]:ring-2 data-[state=open]:ring-ring"
         >

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { firePageEvent, PAGE_EVENTS } from '../../../lib/page-events.ts';
@@ -19,6 +20,8 @@ const HEADINGS = {
     description: "Enter the email you signed up with and we'll send you a link to choose a new password.",
   },
 } as const;
+
+const ROUTE_VIEWS: Record<string, AuthView | undefined> = { '/login': 'login', '/register': 'register' };
 
 /**
  * The login, register and forgot-password modals (SPEC §2). Anything on the page opens them with
@@ -48,7 +51,20 @@ export function AuthDialogs() {
   });
   usePageEvent(PAGE_EVENTS.openForgotPassword, () => show('forgot'));
 
-  const close = () => setView(null);
+  // SPEC §2 names /login and /register as routes: they are the home page with that modal open.
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const routeView = ROUTE_VIEWS[pathname];
+  useEffect(() => {
+    if (!routeView) return;
+    if (user) navigate('/', { replace: true });
+    else setView(routeView);
+  }, [routeView, user, navigate]);
+
+  const close = () => {
+    setView(null);
+    if (routeView) navigate('/', { replace: true });
+  };
   const headings = HEADINGS[view ?? 'login'];
 
   return (

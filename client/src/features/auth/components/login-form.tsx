@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { type AuthUser, loginRequest } from '#common/schemas/auth';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormAlert, TextField } from '../../../components/ui/form-field.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { useLogin } from '../api.ts';
+import { needsSecondFactor, useLogin } from '../api.ts';
 import { showServerError } from '../server-errors.ts';
+import { LoginCodeForm } from './login-code-form.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 const FIELDS = ['username', 'password'] as const;
@@ -24,6 +25,7 @@ export function LoginForm({
   onForgotPassword: () => void;
 }) {
   const login = useLogin({ onSuccess });
+  const [codeStep, setCodeStep] = useState(false);
   const rememberMeId = useId();
   const form = useForm({
     resolver: zodResolver(loginRequest),
@@ -33,9 +35,12 @@ export function LoginForm({
 
   const submit = form.handleSubmit((values) => {
     login.mutate(values, {
+      onSuccess: (answer) => setCodeStep(needsSecondFactor(answer)),
       onError: (error) => showServerError(error, form.setError, FIELDS),
     });
   });
+
+  if (codeStep) return <LoginCodeForm onSuccess={onSuccess} onBack={() => setCodeStep(false)} />;
 
   return (
     <div className="flex flex-col gap-6">

@@ -2,16 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { addDays, availabilityQuery, isoDay } from '../api.ts';
-
-const LOOK = {
-  free: { cell: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200', label: 'Free' },
-  busy: { cell: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200', label: 'Booked' },
-  hold: { cell: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200', label: 'On hold' },
-  unavailable: {
-    cell: 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
-    label: 'Unavailable',
-  },
-} as const;
+import { AVAILABILITY_LOOK as LOOK } from './availability-look.ts';
 
 /** The next five weeks of a crew member's days: free, booked, on hold or unavailable (never who). */
 export function AvailabilityStrip({ userId, days = 35 }: { userId: number; days?: number }) {
@@ -42,14 +33,20 @@ export function AvailabilityStrip({ userId, days = 35 }: { userId: number; days?
           );
         })}
       </ol>
-      <ul className="flex flex-wrap gap-3 text-xs text-muted-foreground" aria-label="Key">
-        {Object.values(LOOK).map((look) => (
-          <li key={look.label} className="flex items-center gap-1.5">
-            <span aria-hidden="true" className={cn('size-3 rounded-sm', look.cell)} />
-            {look.label}
-          </li>
-        ))}
-      </ul>
+      <AvailabilityKey />
     </div>
+  );
+}
+
+export function AvailabilityKey() {
+  return (
+    <ul className="flex flex-wrap gap-3 text-xs text-muted-foreground" aria-label="Key">
+      {Object.values(LOOK).map((look) => (
+        <li key={look.label} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className={cn('size-3 rounded-sm', look.cell)} />
+          {look.label}
+        </li>
+      ))}
+    </ul>
   );
 }

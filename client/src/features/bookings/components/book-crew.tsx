@@ -1,8 +1,9 @@
-import { CalendarPlus } from 'lucide-react';
+import { CalendarClock, CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { useCurrentUser } from '../../auth/api.ts';
 import { addDays, isoDay, useCreateBooking } from '../api.ts';
 import { AvailabilityStrip } from './availability-strip.tsx';
@@ -10,11 +11,25 @@ import { AvailabilityStrip } from './availability-strip.tsx';
 const fieldClass =
   'h-10 w-full rounded-lg border border-border bg-background px-3 text-sm text-foreground focus:border-ring';
 
-/** "Book or hold" on a profile: days, role, day rate and message, with the crew member's calendar beside. */
+type Kind = 'requested' | 'first' | 'second';
+
+/**
+ * "Book" and "Put on hold" for a crew member: days, role, day rate and message, with their
+ * calendar above. From a team's crew sheet, `team` names the production and position it fills.
+ * `tone="hero"` is for the dark band at the top of a profile.
+ */
 export function BookCrew({
   crew,
+  team,
+  tone = 'default',
+  size = 'md',
+  holds = true,
 }: {
   crew: { id: number; name: string; roles: { id: number; name: string }[] };
+  team?: { teamId: number; positionId?: number | undefined };
+  tone?: 'hero' | 'default';
+  size?: 'sm' | 'md';
+  holds?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const today = isoDay(new Date());
@@ -23,7 +38,7 @@ export function BookCrew({
     startDate: addDays(today, 7),
     endDate: addDays(today, 9),
     rate: '650',
-    kind: 'requested' as 'requested' | 'first' | 'second',
+    kind: 'requested' as Kind,
     message: '',
   });
   const create = useCreateBooking();
@@ -32,21 +47,28 @@ export function BookCrew({
   // Crew only (someone with a role), and never one's own profile or a visitor's view.
   if (crew.roles.length === 0 || !me || me.id === crew.id) return null;
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+  const start = (kind: Kind) => {
+    set({ kind });
+    setOpen(true);
+  };
+  const trigger = cn(tone === 'hero' && 'bg-transparent text-white hover:text-foreground');
   return (
     <>
-      <Button
-        variant="outline"
-        className="bg-transparent text-white hover:text-foreground"
-        onClick={() => setOpen(true)}
-      >
+      <Button variant="outline" size={size} className={trigger} onClick={() => start('requested')}>
         <CalendarPlus aria-hidden="true" />
-        Book or hold
+        Book
       </Button>
+      {holds ? (
+        <Button variant="outline" size={size} className={trigger} onClick={() => start('first')}>
+          <CalendarClock aria-hidden="true" />
+          Put on hold
+        </Button>
+      ) : null}
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title={`Book ${crew.name}`}
-        description="Ask for days, or pencil them in with a hold."
+        title={form.kind === 'requested' ? `Book ${crew.name}` : `Put ${crew.name} on hold`}
+        description="Ask for days, or pencil them in with a hold: a first hold outranks a second."
       >
         <form
           className="flex flex-col gap-4"
@@ -62,6 +84,7 @@ export function BookCrew({
                 currency: 'usd',
                 message: form.message,
                 ...(form.kind === 'requested' ? {} : { hold: form.kind }),
+                ...(team ?? {}),
               },
               { onSuccess: (booking) => void navigate(`/bookings/${booking.id}`) },
             );

@@ -1,5 +1,5 @@
+import type { LegalDocument } from '#common/content/legal';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import type { LegalDocument } from '../content.ts';
 
 export function LegalDocumentView({
   document: doc,

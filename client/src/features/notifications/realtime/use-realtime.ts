@@ -6,7 +6,7 @@ import { currentUserQuery, useCurrentUser } from '../../auth/api.ts';
 import { receiveMessage, receiveRead } from '../../messages/cache.ts';
 import { preferencesQuery } from '../api.ts';
 import { showBrowserNotification } from '../browser-notifications.ts';
-import { forgetAll, receiveNotification, receiveUnreadCount, refreshAll } from '../cache.ts';
+import { createSeenIds, forgetAll, receiveNotification, receiveUnreadCount, refreshAll } from '../cache.ts';
 import { RealtimeClient, type RealtimeSnapshot, realtimeUrl } from './realtime-client.ts';
 
 /**
@@ -74,11 +74,13 @@ export function NotificationsRealtime() {
       showBrowserNotification(notification, (to) => navigateRef.current(to));
     };
 
+    const seen = createSeenIds();
     const connection = new RealtimeClient({
       url: realtimeUrl(window.location),
       // One small handler per message type; the pong only proves the socket is alive.
       onMessage: (message) => {
         if (message.type === 'notification') {
+          if (!seen.firstTime(message.data.id)) return;
           receiveNotification(client, message.data);
           void notifyBrowser(message.data);
         } else if (message.type === 'unread_count_update') {

@@ -81,7 +81,9 @@ export function ProfileHeader({
         {isOwner ? null : (
           <div className="flex flex-col gap-2 self-start sm:self-center">
             <ConnectAndMessage userId={profile.id} name={name} />
-            <BookCrew crew={{ id: profile.id, name, roles: profile.roles }} />
+            <div className="flex flex-wrap gap-2 empty:hidden">
+              <BookCrew crew={{ id: profile.id, name, roles: profile.roles }} tone="hero" />
+            </div>
           </div>
         )}
         {isOwner ? (

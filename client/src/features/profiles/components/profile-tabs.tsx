@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PublicProfile } from '#common/schemas/profiles';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { ProfileAvailability } from '../../bookings/components/profile-availability.tsx';
 import { ProfileAbout } from './profile-about.tsx';
 import { ProfileCredentials } from './profile-credentials.tsx';
 import { ProfileExperience } from './profile-experience.tsx';
@@ -9,7 +10,14 @@ import { profileNameOf } from './profile-format.ts';
 import { ProfilePortfolio } from './profile-portfolio.tsx';
 import { ProfileReviews } from './profile-reviews.tsx';
 
-export const PROFILE_TABS = ['about', 'experience', 'credentials', 'portfolio', 'reviews'] as const;
+export const PROFILE_TABS = [
+  'about',
+  'experience',
+  'credentials',
+  'portfolio',
+  'availability',
+  'reviews',
+] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 const TAB_LABELS: Record<ProfileTab, string> = {
@@ -17,6 +25,7 @@ const TAB_LABELS: Record<ProfileTab, string> = {
   experience: 'Experience',
   credentials: 'Credentials',
   portfolio: 'Portfolio',
+  availability: 'Availability',
   reviews: 'Reviews',
 };
 
@@ -54,6 +63,8 @@ export function ProfileTabs({ profile, isOwner }: { profile: PublicProfile; isOw
       ?.querySelector(`[data-tab="${tab}"]`)
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [tab]);
+  // Only crew (someone with a role) can be booked, so only they have a calendar to show.
+  const isCrew = profile.roles.length > 0;
   const counts: Partial<Record<ProfileTab, number>> = {
     experience: profile.experiences.length,
     credentials: profile.credentials.length,
@@ -63,7 +74,7 @@ export function ProfileTabs({ profile, isOwner }: { profile: PublicProfile; isOw
   return (
     <Tabs value={tab} onValueChange={(value) => isProfileTab(value) && setTab(value)}>
       <TabsList ref={list} aria-label="Profile sections" className="-mx-4 scroll-mt-20 px-4 sm:mx-0 sm:px-0">
-        {PROFILE_TABS.map((value) => (
+        {PROFILE_TABS.filter((value) => value !== 'availability' || isCrew).map((value) => (
           <TabsTrigger key={value} value={value} data-tab={value}>
             {TAB_LABELS[value]}
             {counts[value] ? (
@@ -86,6 +97,11 @@ export function ProfileTabs({ profile, isOwner }: { profile: PublicProfile; isOw
       <TabsContent value="portfolio">
         <ProfilePortfolio items={profile.portfolio} name={name} isOwner={isOwner} />
       </TabsContent>
+      {isCrew ? (
+        <TabsContent value="availability">
+          <ProfileAvailability crew={{ id: profile.id, name, roles: profile.roles }} isOwner={isOwner} />
+        </TabsContent>
+      ) : null}
       <TabsContent value="reviews">
         <ProfileReviews profile={profile} name={name} isOwner={isOwner} />
       </TabsContent>

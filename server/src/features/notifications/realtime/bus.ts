@@ -24,10 +24,10 @@ export interface RealtimeBus {
 export interface BusHandlers {
   onEvent(event: RealtimeEvent): void;
   /**
-   * The subscription came back after a break: events of the gap are lost, so the hub re-sends an
-   * authoritative unread count to every local socket.
+   * The subscription came back after a break that began at `lostAt`: events of the gap are lost, so
+   * the hub re-sends what was written since then, and the true unread count, to every local socket.
    */
-  onResubscribed(): void;
+  onResubscribed(lostAt: Date): void;
 }
 
 const RECONNECT_FIRST_MS = 100;
@@ -58,6 +58,7 @@ export function createPostgresBus(options: {
   let delay = RECONNECT_FIRST_MS;
   let reconnectTimer: NodeJS.Timeout | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
+  let lostAt = new Date();
 
   async function connect(): Promise<void> {
     const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
@@ -65,6 +66,7 @@ export function createPostgresBus(options: {
     const drop = (err?: unknown) => {
       if (dropped) return;
       dropped = true;
+      if (connected) lostAt = new Date();
       connected = false;
       if (client === next) client = null;
       if (heartbeat) clearInterval(heartbeat);
@@ -120,7 +122,7 @@ export function createPostgresBus(options: {
         await connect();
         reconnects += 1;
         log.info('notifications: LISTEN connection restored');
-        handlers?.onResubscribed();
+        handlers?.onResubscribed(lostAt);
       } catch {
         delay = Math.min(delay * 2, RECONNECT_MAX_MS);
         scheduleReconnect();
@@ -207,7 +209,9 @@ export function createRedisBus(options: {
   let handlers: BusHandlers | null = null;
   publisher.on('error', (err) => log.warn({ err }, 'notifications: Redis publisher error'));
   subscriber.on('error', (err) => log.warn({ err }, 'notifications: Redis subscriber error'));
+  let lostAt = new Date();
   subscriber.on('close', () => {
+    if (connected) lostAt = new Date();
     connected = false;
   });
 
@@ -225,7 +229,7 @@ export function createRedisBus(options: {
     connected = true;
     if (subscribedOnce) {
       resubscriptions += 1;
-      handlers?.onResubscribed();
+      handlers?.onResubscribed(lostAt);
     }
     subscribedOnce = true;
     firstSubscription();

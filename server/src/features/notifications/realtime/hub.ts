@@ -31,6 +31,9 @@ interface Connection {
 
 /** A socket that cannot keep up (this much unsent) is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** How far before a break a resync looks back, and how many notifications it re-sends at most. */
+const RESYNC_MARGIN_MS = 5_000;
+const RESYNC_LIMIT = 500;
 
 /**
  * The sockets this instance holds, by user, and what reaches them. Events from the bus are
@@ -173,9 +176,24 @@ export function createHub(options: HubOptions) {
     }
   }
 
-  /** After a break in the bus subscription: the true count to every socket here. */
-  function resync() {
-    for (const userId of byUser.keys()) onEvent({ k: 'c', u: userId });
+  /**
+   * After a break in the bus subscription that began at `lostAt`: the notifications written since
+   * then (a little before, for transactions that began earlier and committed in the gap; the client
+   * keeps one of each id), then the true count, to every socket here.
+   */
+  async function resync(lostAt?: Date) {
+    const users = [...byUser.keys()];
+    if (lostAt && users.length > 0) {
+      try {
+        const since = new Date(lostAt.getTime() - RESYNC_MARGIN_MS);
+        for (const row of await q.createdSince(db, users, since, RESYNC_LIMIT)) {
+          sendToUser(row.userId, { type: 'notification', data: toNotification(row) });
+        }
+      } catch (err) {
+        if (!closed) log.warn({ err }, 'notifications: could not re-send missed notifications');
+      }
+    }
+    for (const userId of users) onEvent({ k: 'c', u: userId });
   }
 
   function closeSession(sessionId: number, code: number = REALTIME_CLOSE.sessionEnded) {

@@ -79,7 +79,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
         publish({ k: 's', s: sessionId });
       },
     });
-    await bus.start({ onEvent: hub.onEvent, onResubscribed: hub.resync });
+    await bus.start({ onEvent: hub.onEvent, onResubscribed: (lostAt) => void hub.resync(lostAt) });
     app.addHook('preClose', async () => hub.closeAll());
     app.addHook('onClose', async () => bus.close());
 

@@ -1,0 +1,73 @@
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useState,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { PAGE_EVENTS } from '../../lib/page-events.ts';
+import { clearSeen, markSeen, TOUR_TIP_IDS, tourPageOf } from './tips.ts';
+import { type TooltipApi, TooltipContext } from './tour-context.ts';
+
+// The tips and their positioning load only on pages that have tips (or when one is asked for).
+const TourHost = lazy(() => import('./components/tour-host.tsx'));
+
+/**
+ * The guided tour (SPEC §2, §4). The footer's "Replay the tour" asks
+ * for a reset through a page event; the tour then starts again on the home page.
+ */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  const [version, setVersion] = useState(0);
+  const [requested, setRequested] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const changed = useCallback(() => setVersion((v) => v + 1), []);
+
+  const api = useMemo<TooltipApi>(
+    () => ({
+      dismiss: (id) => {
+        markSeen(id);
+        setRequested(null);
+        changed();
+      },
+      skipAll: () => {
+        for (const id of TOUR_TIP_IDS) markSeen(id);
+        setRequested(null);
+        changed();
+      },
+      reset: () => {
+        clearSeen();
+        changed();
+      },
+      showTip: (id) => setRequested(id),
+      requested,
+      version,
+    }),
+    [changed, requested, version],
+  );
+
+  const replay = useEffectEvent(() => {
+    api.reset();
+    navigate('/');
+  });
+  useEffect(() => {
+    const listener = () => replay();
+    window.addEventListener(PAGE_EVENTS.replayTour, listener);
+    return () => window.removeEventListener(PAGE_EVENTS.replayTour, listener);
+  }, []);
+
+  return (
+    <TooltipContext.Provider value={api}>
+      {children}
+      {tourPageOf(pathname) || requested ? (
+        <Suspense fallback={null}>
+          <TourHost />
+        </Suspense>
+      ) : null}
+    </TooltipContext.Provider>
+  );
+}

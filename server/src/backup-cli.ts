@@ -1,0 +1,45 @@
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from './config.ts';
+import { resolveDatabaseForTool } from './db/database-url.ts';
+import { loggerOptions } from './logger.ts';
+import { createBackup, restoreBackup } from './ops/backup.ts';
+
+/**
+ * `npm run backup [-- FILE]`: the database (DATABASE_URL, or the embedded one, running or not) and
+ * the uploads into one .tar.gz (default ./backups/crewbase-<time>.tar.gz).
+ * `npm run restore FILE`: that archive into an empty database and data directory.
+ */
+const [command, file] = process.argv.slice(2);
+const config = loadConfig();
+const log = pino(loggerOptions('info'));
+
+if ((command !== 'backup' && command !== 'restore') || (command === 'restore' && !file)) {
+  console.error('Usage: npm run backup [-- FILE]   |   npm run restore FILE');
+  process.exit(2);
+}
+
+const database = await resolveDatabaseForTool(config, log);
+let failed = false;
+try {
+  if (command === 'backup') {
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const target = path.resolve(file ?? path.join('backups', `crewbase-${stamp}.tar.gz`));
+    const manifest = await createBackup(database.url, config.dataDir, target);
+    const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+    log.info(
+      `Backup written to ${target}: ${rows} rows in ${Object.keys(manifest.tables).length} tables, ${manifest.uploads} uploaded files`,
+    );
+  } else {
+    const manifest = await restoreBackup(database.url, config.dataDir, path.resolve(file as string));
+    log.info(
+      `Restored the backup of ${manifest.createdAt} into ${config.dataDir}: ${manifest.tables.users ?? 0} members`,
+    );
+  }
+} catch (error) {
+  failed = true;
+  log.error({ err: error }, `${command} failed: ${(error as Error).message}`);
+} finally {
+  await database.stop();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  reauthenticateRequest,
+  secondFactorRequest,
+  twoFactorCodeRequest,
+  twoFactorEnableResponse,
+  twoFactorSetupResponse,
+} from '#common/schemas/admin';
+import { authUser, messageResponse } from '#common/schemas/auth';
+import { TWO_FACTOR_COOKIE } from '../../plugins/session.ts';
+import {
+  completeTwoFactorLogin,
+  disableTwoFactor,
+  enableTwoFactor,
+  reauthenticate,
+  setupTwoFactor,
+} from './two-factor.ts';
+
+const noStore = 'no-store';
+
+/** Two-factor sign-in for every member, and re-authentication for sensitive staff actions (ADR 020). */
+export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/login/2fa',
+    { config: { limit: 'login' }, schema: { body: secondFactorRequest, response: { 200: authUser } } },
+    async (request, reply) => {
+      const { user, session } = await completeTwoFactorLogin(
+        app.db,
+        request.cookies[TWO_FACTOR_COOKIE],
+        request.body,
+        request.meta(),
+      );
+      return reply.clearTwoFactorCookie().setSessionCookie(session).send(user);
+    },
+  );
+
+  app.post(
+    '/api/account/2fa/setup',
+    { preHandler: app.requireUser, schema: { response: { 200: twoFactorSetupResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', noStore);
+      return setupTwoFactor(app.db, app.signedIn(request).user.id);
+    },
+  );
+
+  app.post(
+    '/api/account/2fa/enable',
+    {
+      config: { limit: 'login' },
+      preHandler: app.requireUser,
+      schema: { body: twoFactorCodeRequest, response: { 200: twoFactorEnableResponse } },
+    },
+    async (request, reply) => {
+      const { user, sessionId } = app.signedIn(request);
+      reply.header('cache-control', noStore);
+      return enableTwoFactor(app.db, user.id, sessionId, request.body.code, request.meta());
+    },
+  );
+
+  app.post(
+    '/api/account/2fa/disable',
+    {
+      config: { limit: 'login' },
+      preHandler: app.requireUser,
+      schema: { body: secondFactorRequest, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      await disableTwoFactor(app.db, app.signedIn(request).user.id, request.body, request.meta());
+      return { message: 'Two-factor sign-in is off.' };
+    },
+  );
+
+  app.post(
+    '/api/account/reauthenticate',
+    {
+      config: { limit: 'login' },
+      preHandler: app.requireUser,
+      schema: { body: reauthenticateRequest, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const { user, sessionId } = app.signedIn(request);
+      await reauthenticate(app.db, user.id, sessionId, request.body, request.meta());
+      return reply.code(204).send(null);
+    },
+  );
+};

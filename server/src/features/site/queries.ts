@@ -1,0 +1,24 @@
+import { asc, count } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { roles, users } from '../../db/schema/index.ts';
+
+export function listRoleIds(db: Database) {
+  return db.select({ id: roles.id }).from(roles).orderBy(asc(roles.sortOrder));
+}
+
+export function countProfiles(db: Database) {
+  return db
+    .select({ total: count() })
+    .from(users)
+    .then((rows) => rows[0]?.total ?? 0);
+}
+
+/** One stretch of public profiles in id order, for one sitemap file. */
+export function listProfilesForSitemap(db: Database, offset: number, limit: number) {
+  return db
+    .select({ id: users.id, updatedAt: users.updatedAt })
+    .from(users)
+    .orderBy(asc(users.id))
+    .offset(offset)
+    .limit(limit);
+}
