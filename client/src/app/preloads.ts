@@ -1,25 +1,20 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { rolesQuery } from '../features/roles/api.ts';
-import { topRatedQuery } from '../features/search/api.ts';
 import { PRELOAD_TIMING } from '../lib/preload-timing.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 
 const ROUTE_CODE: Record<string, () => Promise<unknown>> = {
   '/browse': () => import('../pages/browse-page.tsx'),
   '/search': () => import('../pages/search-page.tsx'),
 };
 
-function whenIdle(run: () => void, timeout: number): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = window.setTimeout(run, PRELOAD_TIMING.fallbackMs);
-  return () => window.clearTimeout(timer);
-}
-
-function preloadData(queryClient: QueryClient): void {
+async function preloadData(queryClient: QueryClient): Promise<void> {
+  // The query definitions come with the data: the first page load does not need their modules.
+  const [{ rolesQuery }, { topRatedQuery }] = await Promise.all([
+    import('../features/roles/api.ts'),
+    import('../features/search/api.ts'),
+  ]);
   // prefetchQuery skips what is cached and fresh, and never throws: a failure here is only a missed head start.
   void queryClient.prefetchQuery(rolesQuery);
   void queryClient.prefetchQuery(topRatedQuery());
@@ -39,7 +34,9 @@ export function useIdlePreloads(): void {
     if (delay === undefined) return;
     const cancels: (() => void)[] = [];
     const timer = window.setTimeout(() => {
-      cancels.push(whenIdle(() => preloadData(queryClient), PRELOAD_TIMING.dataIdleTimeoutMs));
+      cancels.push(
+        whenIdle(() => void preloadData(queryClient).catch(() => {}), PRELOAD_TIMING.dataIdleTimeoutMs),
+      );
       cancels.push(whenIdle(() => preloadCode(pathname), PRELOAD_TIMING.codeIdleTimeoutMs));
     }, delay);
     return () => {

@@ -2,7 +2,7 @@ import { AppShell } from '../components/layout/app-shell.tsx';
 import { HeaderAccount, MobileAccount } from '../features/auth/components/account-menu.tsx';
 import { AuthDialogs } from '../features/auth/components/auth-dialogs.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
-import { NotificationsRealtime } from '../features/notifications/realtime/use-realtime.ts';
+import { RealtimeSlot } from '../features/notifications/realtime/realtime-slot.tsx';
 import { ProfileSetupDialog } from '../features/profiles/components/setup-dialog.tsx';
 import { TooltipProvider } from '../features/tour/tour-provider.tsx';
 import { useIdlePreloads } from './preloads.ts';
@@ -28,7 +28,7 @@ export function RootLayout() {
           <>
             <AuthDialogs />
             <ProfileSetupDialog />
-            <NotificationsRealtime />
+            <RealtimeSlot />
             <UpdatePrompt />
           </>
         }

@@ -1,7 +1,19 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits.ts';
 import { messageSchema } from './messages.ts';
 import { text } from './text.ts';
+
+// Plain values and helpers live in ../notifications.ts (no zod) so the client's first load can use them.
+export {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_PAGE_SIZE,
+  NOTIFICATION_PAGE_SIZE_MAX,
+  notificationTarget,
+  REALTIME,
+  REALTIME_CLOSE,
+  unreadBadgeText,
+} from '../notifications.ts';
+
+import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_PAGE_SIZE_MAX } from '../notifications.ts';
 
 /**
  * Notifications (SPEC §2, §3, §4, §7, §9; DESIGN §4): the calls under /api/notifications and the
@@ -19,10 +31,6 @@ export const NOTIFICATION_TYPES = [
   'system',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-
-/** Page size of GET /api/notifications when no limit is given, and the largest limit accepted. */
-export const NOTIFICATION_PAGE_SIZE = 20;
-export const NOTIFICATION_PAGE_SIZE_MAX = 50;
 
 /** SPEC §3: every field optional. */
 export const notificationDataSchema = z.object({
@@ -106,14 +114,6 @@ export const notificationPreferencesSchema = z.object({
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
-  browser_notifications: true,
-  message_notifications: true,
-  review_notifications: true,
-  team_invite_notifications: true,
-  system_notifications: true,
-};
-
 /**
  * PATCH /api/notifications/preferences: any of the five; one left out stays as it is. Answers the
  * whole preferences object after the change (GET's shape).
@@ -155,34 +155,6 @@ export const NOTIFICATION_MESSAGES = {
 // ---------------------------------------------------------------------------------------------
 // Realtime: WebSocket /ws on the same host (wss when the page is https), JSON text frames.
 // ---------------------------------------------------------------------------------------------
-
-/** SPEC §4 and §9 timings, plus the server's silence limit. */
-export const REALTIME = {
-  path: '/ws',
-  /** The client sends notification_ping this often while connected. */
-  pingIntervalMs: 30_000,
-  /** After a close with a code other than 1000, the client retries after this long. */
-  retryDelayMs: 3_000,
-  /** A manual reconnect closes and reopens after this long. */
-  manualReconnectDelayMs: 1_000,
-  /** The server closes a socket it has heard nothing from (no message, no pong) for this long. */
-  idleTimeoutMs: 90_000,
-} as const;
-
-/**
- * Close codes the server uses. 1000 only when the client asked; the client retries on any other
- * code (SPEC §4), except that after `sessionEnded` it should wait until the user signs in again.
- */
-export const REALTIME_CLOSE = {
-  /** The server is shutting down: reconnect (another instance will answer). */
-  goingAway: 1001,
-  /** The session was logged out or expired. */
-  sessionEnded: 4401,
-  /** Nothing heard for REALTIME.idleTimeoutMs. */
-  idle: 4408,
-  /** The page's address may not open a socket (PUBLIC_URL names another): retrying cannot help. */
-  originRefused: 4403,
-} as const;
 
 /**
  * The upgrade itself is refused with an HTTP status before any socket exists: 401 without a valid
@@ -227,24 +199,3 @@ export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
 /** Client → server. Anything else is ignored (it still counts as a sign of life). */
 export const realtimeClientMessageSchema = z.object({ type: z.literal('notification_ping') });
 export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
-
-/** SPEC §9: where a click on a browser notification goes. */
-export function notificationTarget(notification: Pick<Notification, 'type' | 'data'>): string {
-  switch (notification.type) {
-    case 'message':
-      return notification.data?.conversationId !== undefined
-        ? `/messages/${notification.data.conversationId}`
-        : '/notifications';
-    case 'review':
-      return '/profile?tab=reviews';
-    case 'team_invite':
-      return '/team-builder';
-    default:
-      return '/notifications';
-  }
-}
-
-/** SPEC §9: the badge shows 99+ above 99. */
-export function unreadBadgeText(count: number): string {
-  return count > LIMITS.unreadBadgeCap ? `${LIMITS.unreadBadgeCap}+` : String(count);
-}

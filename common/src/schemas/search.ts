@@ -4,18 +4,15 @@ import { MAX_ID } from './ids.ts';
 import { roleCategorySchema, roleSchema } from './roles.ts';
 import { text } from './text.ts';
 
-export const SEARCH_SORTS = ['relevance', 'rating', 'reviews', 'newest'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
+// Plain values live in ../search.ts (no zod) so the client's first load can use them.
+export {
+  PREMIUM_SEARCH_FILTERS,
+  type PremiumSearchFilter,
+  SEARCH_SORTS,
+  type SearchSort,
+} from '../search.ts';
 
-/** The advanced filters DESIGN §4 reserves for Premium members. */
-export const PREMIUM_SEARCH_FILTERS = [
-  'minRating',
-  'minReviews',
-  'minYears',
-  'hasPortfolio',
-  'verifiedOnly',
-] as const;
-export type PremiumSearchFilter = (typeof PREMIUM_SEARCH_FILTERS)[number];
+import { SEARCH_SORTS } from '../search.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'Use true or false' })

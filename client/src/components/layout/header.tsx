@@ -1,9 +1,10 @@
 import { Menu } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { Button } from '../ui/button.tsx';
-import { Sheet } from '../ui/sheet.tsx';
+import { LazySheet, preloadSheet } from '../ui/lazy-overlays.tsx';
 import { Logo } from './logo.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -34,6 +35,7 @@ export interface HeaderAccountSlots {
 export function Header({ account }: { account?: HeaderAccountSlots }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => whenIdle(() => void preloadSheet()), []);
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-layout items-center gap-4 px-4 sm:px-6">
@@ -56,13 +58,15 @@ export function Header({ account }: { account?: HeaderAccountSlots }) {
             className="md:hidden"
             aria-label="Open menu"
             aria-expanded={menuOpen}
+            // The panel's code comes with the first open; a pointer on its way there starts the fetch.
+            onPointerEnter={() => void preloadSheet()}
             onClick={() => setMenuOpen(true)}
           >
             <Menu className="size-5" aria-hidden="true" />
           </Button>
         </div>
       </div>
-      <Sheet open={menuOpen} onOpenChange={setMenuOpen} title="Menu" returnFocusRef={menuButtonRef}>
+      <LazySheet open={menuOpen} onOpenChange={setMenuOpen} title="Menu" returnFocusRef={menuButtonRef}>
         <nav aria-label="Mobile" className="flex flex-col gap-1">
           {NAV_LINKS.map((link) => (
             <NavLink
@@ -81,7 +85,7 @@ export function Header({ account }: { account?: HeaderAccountSlots }) {
             {account.mobile(() => setMenuOpen(false))}
           </div>
         ) : null}
-      </Sheet>
+      </LazySheet>
     </header>
   );
 }

@@ -1,47 +1,52 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { type ThemePreference, useTheme } from '../../lib/theme.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 
-const OPTIONS: { value: ThemePreference; label: string; Icon: typeof Sun }[] = [
+export const THEME_OPTIONS: { value: ThemePreference; label: string; Icon: typeof Sun }[] = [
   { value: 'light', label: 'Light', Icon: Sun },
   { value: 'dark', label: 'Dark', Icon: Moon },
   { value: 'system', label: 'System', Icon: Monitor },
 ];
+export const themeIconOf = (theme: ThemePreference) =>
+  THEME_OPTIONS.find((option) => option.value === theme)?.Icon ?? Monitor;
+export const themeButtonClass = 'inline-flex size-10 items-center justify-center rounded-lg hover:bg-muted';
 
+const loadMenu = () => import('./theme-menu.tsx');
+const ThemeMenu = lazy(loadMenu);
+
+/**
+ * The header's theme picker. It paints as a plain button, and its Radix menu (a dropdown with
+ * roving focus and a popper) arrives once the page is idle, or at once when the button is used first.
+ */
 export function ThemeToggle() {
-  const { theme, setTheme } = useTheme();
-  const Current = OPTIONS.find((o) => o.value === theme)?.Icon ?? Monitor;
+  const { theme } = useTheme();
+  const [menu, setMenu] = useState<{ focus: boolean; openNow: boolean } | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // Whether the plain button has focus is read at the swap, so the menu's trigger can take it over.
+  const swapIn = (openNow: boolean) =>
+    setMenu((current) => current ?? { focus: document.activeElement === button.current, openNow });
+  const swapInWhenIdle = useEffectEvent(() => swapIn(false));
+  useEffect(() => whenIdle(() => void loadMenu().then(swapInWhenIdle)), []);
+
+  const Current = themeIconOf(theme);
+  const plain = (
+    <button
+      ref={button}
+      type="button"
+      className={themeButtonClass}
+      aria-label={`Theme: ${theme}`}
+      aria-haspopup="menu"
+      onPointerEnter={() => void loadMenu()}
+      onClick={() => swapIn(true)}
+    >
+      <Current aria-hidden="true" className="size-5" />
+    </button>
+  );
+  if (!menu) return plain;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-muted"
-        aria-label={`Theme: ${theme}`}
-      >
-        <Current aria-hidden="true" className="size-5" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-36 rounded-lg border border-border bg-card p-1 text-foreground shadow-lg"
-        >
-          <DropdownMenu.RadioGroup
-            value={theme}
-            onValueChange={(value) => setTheme(value as ThemePreference)}
-          >
-            {OPTIONS.map(({ value, label, Icon }) => (
-              <DropdownMenu.RadioItem
-                key={value}
-                value={value}
-                className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted data-[state=checked]:font-semibold"
-              >
-                <Icon aria-hidden="true" className="size-4" />
-                {label}
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={plain}>
+      <ThemeMenu focus={menu.focus} openNow={menu.openNow} />
+    </Suspense>
   );
 }

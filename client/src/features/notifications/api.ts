@@ -8,16 +8,15 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { LIMITS } from '#common/limits';
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  NOTIFICATION_PAGE_SIZE,
-  type Notification,
-  type NotificationListResponse,
-  type NotificationPreferences,
-  type TestNotificationRequest,
-  type TestNotificationResponse,
-  type UnreadCountResponse,
-  type UpdateNotificationPreferencesRequest,
+import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_PAGE_SIZE } from '#common/notifications';
+import type {
+  Notification,
+  NotificationListResponse,
+  NotificationPreferences,
+  TestNotificationRequest,
+  TestNotificationResponse,
+  UnreadCountResponse,
+  UpdateNotificationPreferencesRequest,
 } from '#common/schemas/notifications';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError, apiGet, apiSend, type QueryParams } from '../../lib/http.ts';

@@ -1,4 +1,5 @@
-import { type Notification, notificationTarget } from '#common/schemas/notifications';
+import { notificationTarget } from '#common/notifications';
+import type { Notification } from '#common/schemas/notifications';
 
 /** SPEC §9: a browser notification closes itself after 8 s. */
 export const BROWSER_NOTIFICATION_AUTO_CLOSE_MS = 8_000;

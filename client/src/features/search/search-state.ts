@@ -5,7 +5,7 @@ import {
   type PremiumSearchFilter,
   SEARCH_SORTS,
   type SearchSort,
-} from '#common/schemas/search';
+} from '#common/search';
 
 /**
  * Everything a search is, as the address bar carries it: a search can be shared, reloaded and

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { LazyDialog, preloadDialog } from '../../../components/ui/lazy-overlays.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { firePageEvent, PAGE_EVENTS } from '../../../lib/page-events.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import { useCurrentUser } from '../api.ts';
 import { usePageEvent } from '../hooks/use-page-event.ts';
 import type { AuthView } from './auth-dialog-body.tsx';
@@ -32,11 +33,15 @@ export function AuthDialogs() {
   const { data: user } = useCurrentUser();
   const opener = useRef<HTMLElement | null>(null);
 
-  // Fetch the forms once the page is idle, so the first Log In click does not wait for them.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
-    idle(() => void loadBody());
-  }, []);
+  // Fetch the dialog and its forms once the page is idle, so the first Log In click does not wait.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void preloadDialog();
+        void loadBody();
+      }),
+    [],
+  );
 
   const show = (next: AuthView) => {
     if (view === null && document.activeElement instanceof HTMLElement)
@@ -68,7 +73,7 @@ export function AuthDialogs() {
   const headings = HEADINGS[view ?? 'login'];
 
   return (
-    <Dialog
+    <LazyDialog
       open={view !== null}
       onOpenChange={(open) => {
         if (!open) close();
@@ -100,6 +105,6 @@ export function AuthDialogs() {
           />
         </Suspense>
       ) : null}
-    </Dialog>
+    </LazyDialog>
   );
 }

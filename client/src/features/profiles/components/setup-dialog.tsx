@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { LazyDialog } from '../../../components/ui/lazy-overlays.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { PAGE_EVENTS } from '../../../lib/page-events.ts';
 import { currentUserQuery, useCurrentUser } from '../../auth/api.ts';
@@ -65,7 +65,7 @@ export function ProfileSetupDialog() {
   const close = () => setStep(null);
   const shown = step ?? 'basic';
   return (
-    <Dialog
+    <LazyDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) close();
@@ -81,6 +81,6 @@ export function ProfileSetupDialog() {
           <SetupFlow key={run} userId={user.id} step={shown} onStepChange={setStep} onClose={close} />
         </Suspense>
       ) : null}
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -1,0 +1,23 @@
+import { lazy, Suspense, useState } from 'react';
+import { useCurrentUser } from '../../auth/api.ts';
+
+const NotificationsRealtime = lazy(() =>
+  import('./use-realtime.ts').then((module) => ({ default: module.NotificationsRealtime })),
+);
+
+/**
+ * Visitors have no socket, so the realtime client (and the schemas it checks messages with) is
+ * fetched once someone signs in. It then stays mounted: it closes its socket itself on sign-out and
+ * clears the caches when another member signs in.
+ */
+export function RealtimeSlot() {
+  const { data: user } = useCurrentUser();
+  const [needed, setNeeded] = useState(false);
+  if (user && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsRealtime />
+    </Suspense>
+  );
+}

@@ -1,0 +1,69 @@
+import { LIMITS } from './limits.ts';
+import type { Notification, NotificationPreferences } from './schemas/notifications.ts';
+
+/**
+ * The notification values and helpers that need no schema: the header's badge, the realtime
+ * client's timings and close codes. Kept apart from `schemas/notifications.ts` so importing them
+ * does not bring zod into the client's first load; that file re-exports them.
+ */
+
+/** Page size of GET /api/notifications when no limit is given, and the largest limit accepted. */
+export const NOTIFICATION_PAGE_SIZE = 20;
+export const NOTIFICATION_PAGE_SIZE_MAX = 50;
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  browser_notifications: true,
+  message_notifications: true,
+  review_notifications: true,
+  team_invite_notifications: true,
+  system_notifications: true,
+};
+
+/** SPEC §4 and §9 timings, plus the server's silence limit. */
+export const REALTIME = {
+  path: '/ws',
+  /** The client sends notification_ping this often while connected. */
+  pingIntervalMs: 30_000,
+  /** After a close with a code other than 1000, the client retries after this long. */
+  retryDelayMs: 3_000,
+  /** A manual reconnect closes and reopens after this long. */
+  manualReconnectDelayMs: 1_000,
+  /** The server closes a socket it has heard nothing from (no message, no pong) for this long. */
+  idleTimeoutMs: 90_000,
+} as const;
+
+/**
+ * Close codes the server uses. 1000 only when the client asked; the client retries on any other
+ * code (SPEC §4), except that after `sessionEnded` it should wait until the user signs in again.
+ */
+export const REALTIME_CLOSE = {
+  /** The server is shutting down: reconnect (another instance will answer). */
+  goingAway: 1001,
+  /** The session was logged out or expired. */
+  sessionEnded: 4401,
+  /** Nothing heard for REALTIME.idleTimeoutMs. */
+  idle: 4408,
+  /** The page's address may not open a socket (PUBLIC_URL names another): retrying cannot help. */
+  originRefused: 4403,
+} as const;
+
+/** SPEC §9: where a click on a browser notification goes. */
+export function notificationTarget(notification: Pick<Notification, 'type' | 'data'>): string {
+  switch (notification.type) {
+    case 'message':
+      return notification.data?.conversationId !== undefined
+        ? `/messages/${notification.data.conversationId}`
+        : '/notifications';
+    case 'review':
+      return '/profile?tab=reviews';
+    case 'team_invite':
+      return '/team-builder';
+    default:
+      return '/notifications';
+  }
+}
+
+/** SPEC §9: the badge shows 99+ above 99. */
+export function unreadBadgeText(count: number): string {
+  return count > LIMITS.unreadBadgeCap ? `${LIMITS.unreadBadgeCap}+` : String(count);
+}
