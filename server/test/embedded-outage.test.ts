@@ -36,6 +36,18 @@ describe('embedded PostgreSQL killed and restarted', () => {
     await chmod(dataDir, 0o755);
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const pgDir = path.join(dataDir, 'postgres');
+    const postmasterPid = async () =>
+      Number.parseInt((await readFile(path.join(pgDir, 'postmaster.pid'), 'utf8')).split('\n')[0] ?? '', 10);
+    // After a failure, killAll's SIGKILL of the server would leave the PostgreSQL it restarted
+    // running: stop whichever postmaster the data directory names (its fast shutdown, SIGINT).
+    cleanups.push(async () => {
+      const pid = await postmasterPid().catch(() => 0);
+      const command = pid > 0 ? await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '') : '';
+      if (command.includes(pgDir)) {
+        process.kill(pid, 'SIGINT');
+        await waitFor('the left PostgreSQL to stop', () => !isAlive(pid));
+      }
+    });
 
     const server = await startServer(
       { DATA_DIR: dataDir, SEED_DEMO: 'never', DATABASE_URL: undefined, REDIS_URL: undefined },
@@ -68,8 +80,6 @@ describe('embedded PostgreSQL killed and restarted', () => {
       socket.once('error', reject);
     });
 
-    const postmasterPid = async () =>
-      Number.parseInt((await readFile(path.join(pgDir, 'postmaster.pid'), 'utf8')).split('\n')[0] ?? '', 10);
     const killedPid = await postmasterPid();
     process.kill(killedPid, 'SIGKILL');
     const killedAt = Date.now();
