@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '../../test/process.ts';
 import { type Postmaster, supervisePostmaster } from './embedded-supervisor.ts';
 
@@ -117,6 +117,28 @@ describe('supervisePostmaster', () => {
     await supervisor.stop();
     expect(fake.calls).toBe(1);
     expect(log.lines).toEqual([]);
+  });
+
+  it('cancels a restart still waiting out its back-off when the server begins to stop', async () => {
+    const fake = fakePostmaster();
+    const first = await fake.postmaster.start();
+    const log = recorder();
+    // Only the supervisor's timers are fake: the process and its exit event are real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const supervisor = supervisePostmaster(fake.postmaster, first, log, { firstDelayMs: 500 });
+      const exited = once(first, 'exit');
+      first.kill('SIGKILL');
+      await exited;
+      expect(log.lines).toHaveLength(1);
+      supervisor.standDown();
+      await vi.advanceTimersByTimeAsync(60_000);
+      await supervisor.stop();
+      expect(fake.calls).toBe(1);
+      expect(log.lines).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets a stop that comes during a restart win: the restarted postmaster is stopped', async () => {
