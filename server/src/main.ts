@@ -29,6 +29,9 @@ let shuttingDown = false;
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
+  // PostgreSQL stays up for the requests still running, but is no longer restarted if lost: the
+  // stop below is ours, and a restart racing it would leave PostgreSQL running after we exit.
+  database.standDown();
   log.info(`${signal} received: finishing in-flight requests`);
   const deadline = setTimeout(() => {
     log.error('Shutdown took longer than 10 s; exiting');

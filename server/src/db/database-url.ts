@@ -7,6 +7,8 @@ export const APP_DATABASE = 'crewbase';
 export interface ResolvedDatabase {
   url: string;
   embedded: boolean;
+  /** The server is stopping: an embedded PostgreSQL lost from now on is not restarted. */
+  standDown(): void;
   stop(): Promise<void>;
 }
 
@@ -15,7 +17,8 @@ export async function resolveDatabase(
   config: AppConfig,
   log: { info(msg: string): void; warn(msg: string): void },
 ): Promise<ResolvedDatabase> {
-  if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => {} };
+  if (config.databaseUrl)
+    return { url: config.databaseUrl, embedded: false, standDown: () => {}, stop: async () => {} };
   const server = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), log);
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: server.url() });
@@ -26,7 +29,12 @@ export async function resolveDatabase(
   } finally {
     await admin.end();
   }
-  return { url: server.url(APP_DATABASE), embedded: true, stop: () => server.stop() };
+  return {
+    url: server.url(APP_DATABASE),
+    embedded: true,
+    standDown: () => server.standDown(),
+    stop: () => server.stop(),
+  };
 }
 
 /**
@@ -39,7 +47,7 @@ export async function resolveDatabaseForTool(
 ): Promise<ResolvedDatabase> {
   if (!config.databaseUrl) {
     const running = await runningEmbeddedUrl(path.join(config.dataDir, 'postgres'), APP_DATABASE);
-    if (running) return { url: running, embedded: true, stop: async () => {} };
+    if (running) return { url: running, embedded: true, standDown: () => {}, stop: async () => {} };
   }
   return resolveDatabase(config, log);
 }

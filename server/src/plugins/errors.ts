@@ -40,7 +40,9 @@ export const errorsPlugin = fp(
         // Scenario 3 of issue 21: PostgreSQL is down or unreachable; say so, briefly, and when to retry.
         request.log.warn({ err: error }, 'database unavailable');
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-        return reply.code(503).send(errorBody(SERVICE_UNAVAILABLE));
+        // Not the route's serializer: a 503 schema (e.g. /api/health's) describes another body, and
+        // a signed-in health check fails in the session lookup, before the route (then a 500).
+        return reply.code(503).serializer(JSON.stringify).send(errorBody(SERVICE_UNAVAILABLE));
       }
       const status = error.statusCode ?? 500;
       if (status >= 500) {

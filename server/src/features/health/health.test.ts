@@ -32,6 +32,15 @@ describe('GET /api/health', () => {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ status: 'degraded', database: { status: 'down', latencyMs: null } });
+      // Signed in, the session lookup fails first: the API's 503, not a 500 from the health schema.
+      const signedIn = await app.inject({
+        method: 'GET',
+        url: '/api/health',
+        cookies: { crewbase_session: 'any-session-token' },
+      });
+      expect(signedIn.statusCode).toBe(503);
+      expect(signedIn.headers['retry-after']).toBe('5');
+      expect(signedIn.json().error.message).toBe('Service temporarily unavailable');
     } finally {
       await app.close();
     }
