@@ -52,6 +52,8 @@ export async function insertDemoCrewInBulk(
       ]),
     );
     const crew = generateDemoCrew(count, offset);
+    // The next chunk is generated while PostgreSQL inserts this one: the two take about as long.
+    let inserting: Promise<unknown> = Promise.resolve();
     for (let start = 0; start < count; start += INSERT_CHUNK) {
       const chunk: DemoCrewMember[] = [];
       for (let i = 0; i < INSERT_CHUNK && start + i < count; i++) {
@@ -59,9 +61,12 @@ export async function insertDemoCrewInBulk(
         if (next.done) break;
         chunk.push(next.value);
       }
-      await insertChunk(client, chunk, offset, start, roleIds);
-      onProgress?.('inserted', start + chunk.length);
+      await inserting;
+      inserting = insertChunk(client, chunk, offset, start, roleIds).then(() =>
+        onProgress?.('inserted', start + chunk.length),
+      );
     }
+    await inserting;
     await client.query(`select setval('users_id_seq', greatest((select max(id) from users), 1))`);
     // The refresh reads the loaded tables through these indexes.
     for (const definition of loadIndexes) await client.query(definition);
