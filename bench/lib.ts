@@ -15,9 +15,10 @@ export async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
-/** Starts a server process on a free port and waits until `readyPath` answers 200. */
+/** Starts a server process on a free port (or BENCH_PORT) and waits until `readyPath` answers 200. */
 export async function startServer(args: string[], env: NodeJS.ProcessEnv, readyPath: string) {
-  const port = await freePort();
+  // BENCH_PORT: on a shared machine each user of it may be given a range of ports to keep to.
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: 'inherit',

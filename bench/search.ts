@@ -226,8 +226,9 @@ request = function()
 end
 done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format("RESULT %d %d %d %d %.1f %.1f\\n", summary.requests, summary.duration,
-    e.status, e.connect + e.read + e.write + e.timeout, latency:percentile(50), latency:percentile(95)))
+  io.write(string.format("RESULT %d %d %d %d %.1f %.1f %.1f\\n", summary.requests, summary.duration,
+    e.status, e.connect + e.read + e.write + e.timeout, latency:percentile(50), latency:percentile(95),
+    latency:percentile(99)))
 end
 `,
   );
@@ -243,17 +244,20 @@ end
       `http://127.0.0.1:${port}`,
     ]);
   const { stdout } = await run(seconds);
-  const match = /RESULT (\d+) (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+)/.exec(stdout);
+  const match = /RESULT (\d+) (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+)/.exec(stdout);
   if (!match) throw new Error(`wrk printed no result:\n${stdout}`);
-  const [requests = 0, micros = 1, non2xx = 0, errors = 0, p50 = 0, p95 = 0] = match.slice(1).map(Number);
+  const [requests = 0, micros = 1, non2xx = 0, errors = 0, p50 = 0, p95 = 0, p99 = 0] = match
+    .slice(1)
+    .map(Number);
   if (non2xx > 0 || errors > 0) throw new Error(`${paths[0]}: ${non2xx} non-2xx answers, ${errors} errors`);
-  return { p50: p50 / 1000, p95: p95 / 1000, perSecond: requests / (micros / 1e6) };
+  return { p50: p50 / 1000, p95: p95 / 1000, p99: p99 / 1000, perSecond: requests / (micros / 1e6) };
 }
 
 function summarise(latencies: number[], seconds = duration) {
   return {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
     perSecond: latencies.length / seconds,
   };
 }
@@ -296,12 +300,12 @@ try {
     `\n${crewCount.toLocaleString('en')} crew · ${connections} connections · ${duration} s per measurement · pool ${POOL_SIZE} · HTTP load by ${values.load} · Node ${process.version}\n`,
   );
   console.log(
-    '| Query | HTTP p50 | HTTP p95 | HTTP req/s | SQL p50 | SQL p95 | SQL req/s | HTTP p95 ÷ (1.5 × SQL p95 + 2) | CPU per search: server, PostgreSQL |',
+    '| Query | HTTP p50 | HTTP p95 | HTTP p99 | HTTP req/s | SQL p50 | SQL p95 | SQL p99 | SQL req/s | HTTP p95 ÷ (1.5 × SQL p95 + 2) | CPU per search: server, PostgreSQL |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const { name, http, raw } of rows) {
     console.log(
-      `| ${name} | ${ms(http.p50)} | ${ms(http.p95)} | ${Math.round(http.perSecond)} | ${ms(raw.p50)} | ${ms(raw.p95)} | ${Math.round(raw.perSecond)} | ${(http.p95 / (1.5 * raw.p95 + 2)).toFixed(2)} | ${http.serverCpu.toFixed(2)} + ${http.postgresCpu.toFixed(2)} ms |`,
+      `| ${name} | ${ms(http.p50)} | ${ms(http.p95)} | ${ms(http.p99)} | ${Math.round(http.perSecond)} | ${ms(raw.p50)} | ${ms(raw.p95)} | ${ms(raw.p99)} | ${Math.round(raw.perSecond)} | ${(http.p95 / (1.5 * raw.p95 + 2)).toFixed(2)} | ${http.serverCpu.toFixed(2)} + ${http.postgresCpu.toFixed(2)} ms |`,
     );
   }
   const find = (name: string) => rows.find((row) => row.name === name);
