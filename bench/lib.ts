@@ -15,12 +15,24 @@ export async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
+export interface StartOptions {
+  /** A port to listen on (a bench's assigned range); unset, a free one. */
+  port?: number;
+  /** Hand the server's stdout and stderr to the caller (`child.stdout`) instead of the terminal. */
+  pipeOutput?: boolean;
+}
+
 /** Starts a server process on a free port and waits until `readyPath` answers 200. */
-export async function startServer(args: string[], env: NodeJS.ProcessEnv, readyPath: string) {
-  const port = await freePort();
+export async function startServer(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyPath: string,
+  options: StartOptions = {},
+) {
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port) },
-    stdio: 'inherit',
+    stdio: options.pipeOutput ? ['ignore', 'pipe', 'pipe'] : 'inherit',
   });
   for (let attempt = 0; attempt < 600; attempt++) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
