@@ -129,24 +129,43 @@ async function load(base: string, target: Target, connections: number) {
   };
 }
 
-async function start(poolSize: number, withRedis: boolean, port: number) {
+/**
+ * The next port of the range that a server can listen on: autocannon's own connections take local
+ * ports from the same range (the kernel's ephemeral ports), so one may still be held.
+ */
+let nextPort = Number(values.port);
+async function listening(start: (port: number) => ReturnType<typeof startServer>) {
+  for (let attempt = 0; ; attempt++) {
+    const port = nextPort++;
+    try {
+      return { ...(await start(port)), port };
+    } catch (error) {
+      if (attempt === 4) throw error;
+      console.error(`port ${port}: ${(error as Error).message}; trying ${nextPort}`);
+    }
+  }
+}
+
+async function start(poolSize: number, withRedis: boolean) {
   const stopStartup = watchPeaks(postgresConnections);
-  const server = await startServer(
-    ['--import', 'tsx', 'server/src/main.ts'],
-    {
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: String(poolSize),
-      ...(withRedis ? { REDIS_URL: redisUrl } : {}),
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      METRICS_TOKEN,
-      SEED_DEMO: 'always',
-      RATE_LIMIT_MULTIPLIER: '1000000',
-    },
-    '/api/health',
-    { port },
+  const { port, ...server } = await listening((port) =>
+    startServer(
+      ['--import', 'tsx', 'server/src/main.ts'],
+      {
+        DATABASE_URL: databaseUrl,
+        DATABASE_POOL_SIZE: String(poolSize),
+        ...(withRedis ? { REDIS_URL: redisUrl } : {}),
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        METRICS_TOKEN,
+        SEED_DEMO: 'always',
+        RATE_LIMIT_MULTIPLIER: '1000000',
+      },
+      '/api/health',
+      { port },
+    ),
   );
   // Readiness asks PostgreSQL and Redis once more, then the server is idle.
   await fetch(`http://127.0.0.1:${port}/api/ready`);
@@ -180,9 +199,8 @@ try {
       .join(' ')}`,
   );
   const rows: string[] = [];
-  let port = Number(values.port);
   for (const poolSize of POOLS) {
-    const instance = await start(poolSize, true, port++);
+    const instance = await start(poolSize, true);
     print(
       `DATABASE_POOL_SIZE=${poolSize}, REDIS_URL set: PostgreSQL connections at start-up (peak) ${instance.startupPeak}, idle after /api/ready ${instance.idle.total} (LISTEN ${instance.idle.listen}); Redis connections ${instance.redis}`,
     );
@@ -206,7 +224,7 @@ try {
   print('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) print(row);
 
-  const plain = await start(10, false, port++);
+  const plain = await start(10, false);
   const { result, database } = await load(plain.base, targets[0] as Target, Math.max(...LOADS));
   print(
     `\nWithout REDIS_URL (pool 10): start-up peak ${plain.startupPeak}, idle ${plain.idle.total} (LISTEN ${plain.idle.listen}); search at ${Math.max(...LOADS)} connections: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, PostgreSQL connections peak ${database.total} (LISTEN ${database.listen})`,
