@@ -15,13 +15,25 @@ export async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
+export interface StartOptions {
+  /** A port to listen on (a bench's assigned range); unset, BENCH_PORT or a free one. */
+  port?: number;
+  /** Hand the server's stdout and stderr to the caller (`child.stdout`) instead of the terminal. */
+  pipeOutput?: boolean;
+}
+
 /** Starts a server process on a free port (or BENCH_PORT) and waits until `readyPath` answers 200. */
-export async function startServer(args: string[], env: NodeJS.ProcessEnv, readyPath: string) {
+export async function startServer(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyPath: string,
+  options: StartOptions = {},
+) {
   // BENCH_PORT: on a shared machine each user of it may be given a range of ports to keep to.
-  const port = Number(process.env.BENCH_PORT) || (await freePort());
+  const port = options.port ?? (Number(process.env.BENCH_PORT) || (await freePort()));
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port) },
-    stdio: 'inherit',
+    stdio: options.pipeOutput ? ['ignore', 'pipe', 'pipe'] : 'inherit',
   });
   for (let attempt = 0; attempt < 600; attempt++) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);

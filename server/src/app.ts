@@ -86,7 +86,7 @@ export async function buildApp({
   await app.register(requestIdPlugin);
   await app.register(stoppingPlugin);
   await app.register(securityPlugin, { https });
-  await app.register(databasePlugin, { url: databaseUrl });
+  await app.register(databasePlugin, { url: databaseUrl, poolSize: config.databasePoolSize });
   await app.register(sessionPlugin, { secure: https });
   await app.register(csrfPlugin, { secret: config.sessionSecret, secure: https });
   await app.register(rateLimitPlugin, { multiplier: config.rateLimitMultiplier, redisUrl: config.redisUrl });

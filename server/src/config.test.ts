@@ -13,6 +13,8 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl.href).toBe('http://localhost:3000/');
     expect(config.allowedOrigins).toEqual({ servedFrom: true, listed: ['http://localhost:3000'] });
+    expect(config.databasePoolSize).toBe(10);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '20' }).databasePoolSize).toBe(20);
   });
 
   it('follows PORT when PUBLIC_URL is unset; PUBLIC_URL and ALLOWED_ORIGINS then list the only origins', () => {
@@ -45,6 +47,8 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL must be a postgres:// URL'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET must be at least 32 characters'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be a whole number from 1 to 100'],
+    [{ DATABASE_POOL_SIZE: 'ten' }, 'DATABASE_POOL_SIZE must be a whole number from 1 to 100'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL must be an absolute URL'],
     [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together'],
     [

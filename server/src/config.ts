@@ -36,6 +36,13 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   CLIENT_DIST: z.string().min(1).default('./dist/client'),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  /** Connections in the app's PostgreSQL pool (docs/benchmarks.md, "Connections and pool size"). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'DATABASE_POOL_SIZE must be a whole number from 1 to 100' })
+    .int('DATABASE_POOL_SIZE must be a whole number from 1 to 100')
+    .min(1, 'DATABASE_POOL_SIZE must be a whole number from 1 to 100')
+    .max(100, 'DATABASE_POOL_SIZE must be a whole number from 1 to 100')
+    .default(10),
   REDIS_URL: z
     .url({ error: 'REDIS_URL must be a redis:// URL' })
     .refine((url) => /^rediss?:\/\//.test(url), 'REDIS_URL must be a redis:// URL')
@@ -84,6 +91,8 @@ export interface AppConfig {
   clientDist: string;
   /** auto: load demo crew into an empty embedded database only. */
   seedDemo: 'auto' | 'always' | 'never';
+  /** The app pool's connections; the LISTEN connection (without Redis) is one more. */
+  databasePoolSize: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -130,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     clientDist: path.resolve(e.CLIENT_DIST),
     seedDemo: e.SEED_DEMO,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { connectDatabase } from './db/client.ts';
+import { connectDatabase, SETUP_APPLICATION_NAME } from './db/client.ts';
 import { resolveDatabase } from './db/database-url.ts';
 import { prepareDatabase, seedDemoDataIfEmpty } from './db/setup.ts';
 import { loggerOptions } from './logger.ts';
@@ -12,7 +12,7 @@ const config = loadConfig();
 const log = pino(loggerOptions(config.logLevel));
 
 const database = await resolveDatabase(config, log);
-const setup = connectDatabase(database.url, 2);
+const setup = connectDatabase(database.url, { poolSize: 2, applicationName: SETUP_APPLICATION_NAME });
 try {
   await prepareDatabase(setup.db);
   if (config.seedDemo === 'always' || (config.seedDemo === 'auto' && database.embedded)) {

@@ -17,8 +17,17 @@ export interface DatabaseHandle {
  */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * What `pg_stat_activity.application_name` shows, so an operator counting connections on a shared
+ * PostgreSQL can tell the app's pool, its LISTEN connection and start-up migrations apart.
+ */
+export const APPLICATION_NAME = 'crewbase';
+export const LISTEN_APPLICATION_NAME = 'crewbase-listen';
+export const SETUP_APPLICATION_NAME = 'crewbase-setup';
+
 export interface ConnectOptions {
   poolSize?: number;
+  applicationName?: string;
   /**
    * The longest one statement may run (PostgreSQL's statement_timeout), for the app's pool. Unset
    * for the one-off tools (migrations, seed, admin), whose statements may rightly take longer.
@@ -27,9 +36,14 @@ export interface ConnectOptions {
 }
 
 export function connectDatabase(url: string, options: ConnectOptions | number = {}): DatabaseHandle {
-  const { poolSize = 10, statementTimeoutMs } = typeof options === 'number' ? { poolSize: options } : options;
+  const {
+    poolSize = 10,
+    statementTimeoutMs,
+    applicationName = APPLICATION_NAME,
+  } = typeof options === 'number' ? { poolSize: options } : options;
   const pool = new pg.Pool({
     connectionString: url,
+    application_name: applicationName,
     max: poolSize,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

@@ -16,9 +16,9 @@ const STATEMENT_TIMEOUT_MS = 15_000;
  * requests, but handlers of requests whose client already hung up may still be querying: wait until
  * no connection is checked out before ending the pool, so they finish instead of failing.
  */
-export const databasePlugin = fp<{ url: string }>(
-  async (app, { url }) => {
-    const handle = connectDatabase(url, { statementTimeoutMs: STATEMENT_TIMEOUT_MS });
+export const databasePlugin = fp<{ url: string; poolSize: number }>(
+  async (app, { url, poolSize }) => {
+    const handle = connectDatabase(url, { poolSize, statementTimeoutMs: STATEMENT_TIMEOUT_MS });
     app.decorate('db', handle.db);
     app.addHook('onClose', async () => {
       const { pool } = handle;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import type { Database } from '../../../db/client.ts';
+import { type Database, LISTEN_APPLICATION_NAME } from '../../../db/client.ts';
 import { type CommitWatcher, createCommitWatcher, registerCommitWatcher } from './after-commit.ts';
 import { decodeEvent, encodeEvent, PG_CHANNEL, type RealtimeEvent, redisChannel } from './events.ts';
 
@@ -61,7 +61,11 @@ export function createPostgresBus(options: {
   let lostAt = new Date();
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      keepAlive: true,
+      application_name: LISTEN_APPLICATION_NAME,
+    });
     let dropped = false;
     const drop = (err?: unknown) => {
       if (dropped) return;
