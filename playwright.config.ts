@@ -30,8 +30,10 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Generous limits: on a loaded two-core machine one test of a few steps can take 20-30 s, and a
+  // limit is a guard against a hang, not a measure of speed (timings live in bench/).
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
