@@ -70,7 +70,7 @@ test('a moderator enrols two-factor sign-in, signs in with a code and hides a re
   axe,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   // A member reports a review of a demo crew member.
   const reporter = await playwrightRequest.newContext({ baseURL });
   await register(reporter, 'rep');

@@ -53,7 +53,7 @@ async function signUpThroughApi(page: Page): Promise<{ id: number; csrfToken: st
 
 test.describe('Profile setup dialog', () => {
   test('a new member signs up, walks all six steps and lands on the dashboard', async ({ page, axe }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const credentials = newCredentials();
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
