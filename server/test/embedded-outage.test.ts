@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { APP_DATABASE } from '../src/db/database-url.ts';
 import { runningEmbeddedUrl } from '../src/db/embedded.ts';
 import { notify } from '../src/features/notifications/notify.ts';
-import { killAll, signUp, startServer, waitFor } from './process.ts';
+import { isAlive, killAll, signUp, startServer, waitFor } from './process.ts';
 
 /**
  * Issue 21, scenario 3 on the embedded PostgreSQL: its postmaster gets SIGKILL while the server
@@ -162,12 +162,3 @@ describe('embedded PostgreSQL killed and restarted', () => {
     );
   }, 90_000);
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { accepts, killAll, rawConnection, signUp, startServer, waitFor } from './process.ts';
+import { accepts, isAlive, killAll, rawConnection, signUp, startServer, waitFor } from './process.ts';
 
 /**
  * Issue 21, scenario 2: SIGTERM while requests and sockets are open, on the real start command and
@@ -92,12 +92,3 @@ describe('graceful stop on SIGTERM', () => {
     expect(isAlive(pgPid)).toBe(false);
   }, 60_000);
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

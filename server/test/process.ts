@@ -48,6 +48,16 @@ export async function startServer(
 }
 
 /** Ends every child still running (SIGKILL): cleanup after a test, even a failed one. */
+/** Whether a process with this id exists (signal 0 checks without sending anything). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function killAll(children: ChildProcess[]): void {
   for (const child of children)
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
