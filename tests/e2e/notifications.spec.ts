@@ -759,3 +759,23 @@ test('phone: the bell sits in the bar and its dropdown fits the screen @phone', 
   expect(box && viewport && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
   await expect(dropdown(page).getByRole('link', { name: 'View All Notifications' })).toBeVisible();
 });
+
+test('a tap on the bell before its dropdown has arrived opens the dropdown once it is there', async ({
+  page,
+}) => {
+  await signIn(page.request);
+  // Hold the dropdown's chunk back until the bell has been tapped, as on a slow connection.
+  let releaseChunk = () => {};
+  const chunkHeld = new Promise<void>((resolve) => {
+    releaseChunk = resolve;
+  });
+  await page.route(/signed-in-notification-bell-[\w-]+\.js$/, async (route) => {
+    await chunkHeld;
+    await route.continue();
+  });
+  await page.goto('/');
+  await bell(page).click();
+  await expect(bell(page)).toHaveAttribute('aria-expanded', 'true');
+  releaseChunk();
+  await expect(dropdown(page).getByRole('link', { name: 'View All Notifications' })).toBeVisible();
+});

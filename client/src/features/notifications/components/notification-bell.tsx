@@ -1,5 +1,5 @@
 import { Bell } from 'lucide-react';
-import { type ComponentProps, lazy, Suspense } from 'react';
+import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { unreadBadgeText } from '#common/notifications';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCurrentUser } from '../../auth/api.ts';
@@ -12,7 +12,8 @@ export const unreadLine = (count: number) =>
 
 /*
  * The dropdown (a Radix popover, the list and its actions) is its own chunk, fetched once someone
- * is signed in; until it arrives the same button shows the badge.
+ * is signed in; until it arrives the same button shows the badge, and a tap on it is kept so the
+ * dropdown opens as soon as it is there rather than the tap being lost.
  */
 const SignedInNotificationBell = lazy(() =>
   import('./signed-in-notification-bell.tsx').then((module) => ({
@@ -49,11 +50,14 @@ export function BellButton({ count, ...props }: { count: number } & ComponentPro
 export function NotificationBell() {
   const { data: user } = useCurrentUser();
   const unread = useUnreadCount();
+  const [openedEarly, setOpenedEarly] = useState(false);
   if (!user) return null;
   const count = unread.data?.unreadCount ?? 0;
   return (
-    <Suspense fallback={<BellButton count={count} />}>
-      <SignedInNotificationBell count={count} />
+    <Suspense
+      fallback={<BellButton count={count} aria-expanded={openedEarly} onClick={() => setOpenedEarly(true)} />}
+    >
+      <SignedInNotificationBell count={count} initiallyOpen={openedEarly} />
     </Suspense>
   );
 }

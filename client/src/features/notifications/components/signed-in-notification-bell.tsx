@@ -14,8 +14,14 @@ import { BellButton, unreadLine } from './notification-bell.tsx';
 import { DataBadges, NotificationIcon, NotificationTime } from './notification-bits.tsx';
 
 /** The bell with its dropdown of the newest 8 (SPEC §2); fetched once someone is signed in. */
-export function SignedInNotificationBell({ count }: { count: number }) {
-  const [open, setOpen] = useState(false);
+export function SignedInNotificationBell({
+  count,
+  initiallyOpen,
+}: {
+  count: number;
+  initiallyOpen: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
