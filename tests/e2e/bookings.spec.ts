@@ -60,12 +60,10 @@ test('a producer builds a team, invites a boom operator and books them for three
   await producer.getByRole('button', { name: 'Add position' }).click();
   await expect(producer.getByRole('list', { name: 'Positions' })).toContainText('0 of 1 filled');
   await producer.getByLabel('Find crew').fill(member.username);
-  // SPEC §9's client limiter (10 requests in 2 s) may refuse a click made this fast after the
-  // page's own loads, saying so; a person clicks again.
-  await expect(async () => {
-    await producer.getByRole('list', { name: 'Crew found' }).getByRole('button', { name: 'Invite' }).click();
-    await expect(producer.getByRole('list', { name: 'Members' })).toContainText('Invited', { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  // Clicked this fast after the page's own loads, the invitation may wait a moment for room under
+  // SPEC §9's client limiter (10 requests in 2 s); it is not refused.
+  await producer.getByRole('list', { name: 'Crew found' }).getByRole('button', { name: 'Invite' }).click();
+  await expect(producer.getByRole('list', { name: 'Members' })).toContainText('Invited');
   await axe.expectNoSeriousA11yViolations(producer);
 
   // Booked from the crew sheet, for the position they were invited to.

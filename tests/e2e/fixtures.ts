@@ -67,6 +67,20 @@ export const test = base.extend<{ axe: AxeHelper; tourSeen: boolean }>({
   axe: async ({}, use, testInfo) => {
     await use({
       async expectNoSeriousA11yViolations(page: Page) {
+        // A part still loading (aria-busy) is checked as it will stay, once it has loaded.
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        // A toast or dialog still fading in or out blends its colours with the page behind, which
+        // axe would read as poor contrast: let finite animations end first (not spinners' loops).
+        await page.evaluate(() =>
+          Promise.all(
+            document
+              .getAnimations()
+              .filter(
+                (animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+              )
+              .map((animation) => animation.finished.catch(() => undefined)),
+          ),
+        );
         const results = await new AxeBuilder({ page }).analyze();
         await testInfo.attach(`axe ${new URL(page.url()).pathname}`, {
           body: JSON.stringify(results.violations, null, 2),

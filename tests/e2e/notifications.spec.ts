@@ -90,10 +90,17 @@ test.describe('The demo account', () => {
     axe,
   }) => {
     await signIn(page.request);
-    const count = await unreadCount(page.request);
-    expect(count).toBeGreaterThan(0);
     await page.goto('/');
-    await expect(badge(page)).toHaveText(String(count));
+    // Other tests running beside this one may notify the demo account: read the count once the
+    // badge agrees with the server.
+    let count = 0;
+    await expect
+      .poll(async () => {
+        count = await unreadCount(page.request);
+        return (await badge(page).textContent()) === String(count);
+      })
+      .toBe(true);
+    expect(count).toBeGreaterThan(0);
     await expect(bell(page)).toHaveAccessibleName(
       `Notifications, ${count} unread ${count === 1 ? 'notification' : 'notifications'}`,
     );
@@ -145,7 +152,7 @@ test.describe('The demo account', () => {
     // The demo account's tab is open on its notifications page.
     await signIn(page.request);
     await page.goto('/notifications');
-    await expect(liveStatus(page)).toContainText('Live');
+    await expect(liveStatus(page)).toHaveText('Live updates: Live');
     const before = await unreadCount(page.request);
 
     // A fresh member the demo account has reviewed thanks it from their own notifications page.
@@ -205,7 +212,7 @@ test('a review written in another browser reaches an open tab live: badge, dropd
 
   // Make sure the socket is up before the review is written.
   await page.goto('/notifications');
-  await expect(liveStatus(page)).toContainText('Live');
+  await expect(liveStatus(page)).toHaveText('Live updates: Live');
   await expect(page.getByText('No notifications yet')).toBeVisible();
 
   await demoReviews(browser, member.id, 4);
@@ -242,7 +249,7 @@ test('two tabs of one member: both get the notification, and reading it in one c
   const second = await context.newPage();
   await first.goto('/');
   await second.goto('/notifications');
-  await expect(liveStatus(second)).toContainText('Live');
+  await expect(liveStatus(second)).toHaveText('Live updates: Live');
   await expect(second.getByText('No notifications yet')).toBeVisible();
 
   await demoReviews(browser, member.id, 5);
@@ -380,7 +387,7 @@ test('browser notifications: shown for a live notification, closed after 8 s, a 
   await page.clock.install();
   const member = await register(page.request);
   await page.goto('/notifications');
-  await expect(liveStatus(page)).toContainText('Live');
+  await expect(liveStatus(page)).toHaveText('Live updates: Live');
 
   await demoReviews(browser, member.id, 5);
   await expect(badge(page)).toHaveText('1');
@@ -427,7 +434,7 @@ test('browser notifications stay off when the preference is off', async ({ page,
   });
   expect(off.ok()).toBe(true);
   await page.goto('/notifications');
-  await expect(liveStatus(page)).toContainText('Live');
+  await expect(liveStatus(page)).toHaveText('Live updates: Live');
   await demoReviews(browser, member.id, 4);
   await expect(page.getByRole('article', { name: 'New review' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { shown: string[] }).shown)).toEqual([]);
@@ -607,7 +614,8 @@ test.describe('actions of every type', () => {
     await page.getByRole('article', { name: 'Notice 6' }).scrollIntoViewIfNeeded();
     await expect(cards).toHaveCount(45);
     await expect(page.getByText("That's everything.")).toBeVisible();
-    expect(cursors).toEqual([null, '100.26', '100.6']);
+    // The first page may be asked for twice: again when the live connection opens.
+    expect([...new Set(cursors)]).toEqual([null, '100.26', '100.6']);
   });
 });
 

@@ -247,4 +247,22 @@ describe('apiSend', () => {
     });
     expect(server.apiCalls()).toHaveLength(2);
   });
+
+  it('waits for room when only the overall cap is full (the page’s reads used it), then sends the write once', async () => {
+    const server = stubServer([]);
+    await apiGet('/api/csrf-token');
+    for (let index = 0; index < 9; index++) await apiGet(`/api/page-read-${index}`);
+    await vi.advanceTimersByTimeAsync(500);
+    let settled = false;
+    const write = apiSend('POST', '/api/me/calendar-token').finally(() => {
+      settled = true;
+    });
+    // The cap frees 2 s after its oldest request: 1.5 s from here.
+    await vi.advanceTimersByTimeAsync(1400);
+    expect(settled).toBe(false);
+    expect(server.apiCalls().filter(([url]) => url === '/api/me/calendar-token')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(200);
+    await write;
+    expect(server.apiCalls().filter(([url]) => url === '/api/me/calendar-token')).toHaveLength(1);
+  });
 });

@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS, RETRY_POLICY } from '#common/limits';
+import { CLIENT_RATE_LIMITS, REQUEST_TIMEOUT_MS, RETRY_POLICY } from '#common/limits';
 import { clearCsrfToken, getCsrfToken } from './csrf.ts';
 import { createRequestRateLimiter } from './rate-limiter.ts';
 import { parseRetryAfterMs, withRetry } from './retry.ts';
@@ -136,11 +136,33 @@ export class ClientRateLimitError extends ApiError {
   }
 }
 
-const allowedByRateLimit = createRequestRateLimiter();
+const rateLimiter = createRequestRateLimiter();
 
 /** Refuses without sending when the client rate limiter says no (counted once per call, not per retry). */
 function checkRateLimit(method: string, path: string): void {
-  if (!allowedByRateLimit(method, path)) throw new ClientRateLimitError(path);
+  if (!rateLimiter(method, path)) throw new ClientRateLimitError(path);
+}
+
+/** The longest a write waits for room under the overall cap: one of its windows. */
+const MAX_WRITE_WAIT_MS = CLIENT_RATE_LIMITS.global.windowMs;
+
+/**
+ * A write is something a person did once. When only the overall cap refuses it (the page's own
+ * reads filled the window: a save invalidates a few queries, a page that has just loaded fetched a
+ * dozen), it waits for room, at most one window, instead of losing the click. A full window for its
+ * own path is a double submit or a loop, and is refused at once.
+ */
+async function takeWriteSlot(method: string, path: string): Promise<void> {
+  let waited = 0;
+  for (;;) {
+    const verdict = rateLimiter.verdict(method, path);
+    if (verdict.allowed) return;
+    if (verdict.window === 'path' || waited + verdict.retryInMs > MAX_WRITE_WAIT_MS) {
+      throw new ClientRateLimitError(path);
+    }
+    await new Promise((resolve) => setTimeout(resolve, verdict.retryInMs));
+    waited += verdict.retryInMs;
+  }
 }
 
 export interface ApiGetOptions {
@@ -176,7 +198,7 @@ export async function apiSend<T>(
   path: string,
   body?: Record<string, unknown> | FormData,
 ): Promise<T> {
-  checkRateLimit(method, path);
+  await takeWriteSlot(method, path);
   const once = async () => {
     const token = await getCsrfToken();
     if (!token) throw new ApiError(REQUEST_ERROR_TEXT.tokenUnavailable, 0);

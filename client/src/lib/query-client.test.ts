@@ -1,7 +1,13 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ClientRateLimitError } from './http.ts';
 import { removeStalePersistedCache } from './persisted-cache.ts';
-import { createQueryClient, currentUserQueryDefaults, fetchByKey } from './query-client.ts';
+import {
+  createQueryClient,
+  currentUserQueryDefaults,
+  fetchByKey,
+  SESSION_RECHECK_GAP_MS,
+} from './query-client.ts';
 import { withRetry } from './retry.ts';
 
 /** A Map-backed stand-in for window.localStorage (the tests run in node). */
@@ -142,14 +148,48 @@ describe('fetchByKey', () => {
 });
 
 describe('currentUserQueryDefaults', () => {
-  it('is always stale, retried once, kept 5 minutes, refetched on focus, mount and reconnect', () => {
-    expect(currentUserQueryDefaults).toEqual({
+  it('is always stale, retried once, kept 5 minutes, refetched on focus and reconnect', () => {
+    expect(currentUserQueryDefaults).toMatchObject({
       staleTime: 0,
       retry: 1,
       gcTime: 5 * 60_000,
       refetchOnWindowFocus: true,
-      refetchOnMount: true,
       refetchOnReconnect: true,
     });
+  });
+
+  it('re-checks the session when a page mounts, not again for each part of it that mounts within 2 s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const client = new QueryClient();
+      let checks = 0;
+      const options = {
+        ...currentUserQueryDefaults,
+        queryKey: ['/api/auth/me'],
+        queryFn: async () => {
+          checks += 1;
+          return { id: 1 };
+        },
+      };
+      const mount = () => new QueryObserver(client, options).subscribe(() => {});
+      mount();
+      await vi.waitFor(() => expect(client.getQueryState(['/api/auth/me'])?.status).toBe('success'));
+      expect(checks).toBe(1);
+      const checkedAt = client.getQueryState(['/api/auth/me'])?.dataUpdatedAt ?? 0;
+
+      // The bell and the account menu arrive a moment later and read the same user.
+      vi.setSystemTime(checkedAt + SESSION_RECHECK_GAP_MS - 1);
+      mount();
+      mount();
+      expect(client.isFetching()).toBe(0);
+      expect(checks).toBe(1);
+
+      // The next page's mount checks again.
+      vi.setSystemTime(checkedAt + SESSION_RECHECK_GAP_MS);
+      mount();
+      await vi.waitFor(() => expect(checks).toBe(2));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -62,15 +62,22 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** A mount within this long of the session's last check does not check it again. */
+export const SESSION_RECHECK_GAP_MS = 2000;
+
 /**
  * For the `/api/auth/me` query (SPEC §4, §9): always stale, so focus, mount and reconnect re-check
  * the session; retried once; kept 5 minutes. Spread it into that query's options.
+ * "Mount" is a page's: the header's menus, the bell and the realtime client arrive as their own
+ * chunks a moment after the page and each reads the user, and one check per page is enough (each
+ * extra one would also use up the client limiter's overall cap of 10 requests per 2 s).
  */
 export const currentUserQueryDefaults = {
   staleTime: 0,
   retry: 1,
   gcTime: 5 * 60_000,
   refetchOnWindowFocus: true,
-  refetchOnMount: true,
+  refetchOnMount: (query: { state: { dataUpdatedAt: number } }) =>
+    Date.now() - query.state.dataUpdatedAt >= SESSION_RECHECK_GAP_MS,
   refetchOnReconnect: true,
 } as const;

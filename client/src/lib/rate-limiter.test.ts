@@ -80,4 +80,25 @@ describe('createRequestRateLimiter', () => {
     burst(5, 'GET', '/api/notifications?unread=true');
     expect(allowed('GET', '/api/notifications')).toBe(false);
   });
+
+  it('says which window refused a request and when it will have room', () => {
+    const { clock, allowed } = limiterAt();
+    allowed('POST', '/api/me/calendar-token');
+    allowed('POST', '/api/me/calendar-token');
+    clock.now = 300;
+    expect(allowed.verdict('POST', '/api/me/calendar-token')).toEqual({
+      allowed: false,
+      window: 'path',
+      retryInMs: 700,
+    });
+    for (let index = 0; index < 8; index++) allowed('GET', `/api/read-${index}`);
+    clock.now = 500;
+    expect(allowed.verdict('PUT', '/api/me/unavailable-days')).toEqual({
+      allowed: false,
+      window: 'overall',
+      retryInMs: 1500,
+    });
+    clock.now = 2000;
+    expect(allowed.verdict('PUT', '/api/me/unavailable-days')).toEqual({ allowed: true });
+  });
 });

@@ -15,6 +15,15 @@ class SlidingWindow {
     return this.recent(key, now).length < this.limit.max;
   }
 
+  /** How long until `key` has room again (0 when it has room now). */
+  msUntilRoom(key: string, now: number): number {
+    const times = this.recent(key, now);
+    if (times.length < this.limit.max) return 0;
+    // The slot frees when the oldest hit that keeps the window full slides out of it.
+    const freeing = times[times.length - this.limit.max] ?? now;
+    return freeing + this.limit.windowMs - now;
+  }
+
   record(key: string, now: number): void {
     this.hits.set(key, [...this.recent(key, now), now]);
   }
@@ -28,7 +37,20 @@ class SlidingWindow {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export type RequestRateLimiter = (method: string, path: string) => boolean;
+/**
+ * Why a request may not go out now: its own path's window is full (a double submit or a loop), or
+ * only the overall cap is (other requests used it up), and when there will be room.
+ */
+export type RateLimitVerdict =
+  | { allowed: true }
+  | { allowed: false; window: 'path' | 'overall'; retryInMs: number };
+
+export interface RequestRateLimiter {
+  /** Whether a request may go out now; records it when it may. */
+  (method: string, path: string): boolean;
+  /** The same decision with its reason (recorded likewise when allowed). */
+  verdict(method: string, path: string): RateLimitVerdict;
+}
 
 /**
  * The client-side rate limiter of SPEC §9. It is a guard against runaway loops in the UI (an effect
@@ -45,7 +67,8 @@ export type RequestRateLimiter = (method: string, path: string) => boolean;
  * "Path" is the path without its query string, so `/api/notifications?unread=true` and
  * `/api/notifications` share a window. A refused request is not recorded, so it uses up no quota.
  *
- * Returns a function that answers whether a request may go out now, and records it when it may.
+ * Returns a function that answers whether a request may go out now, and records it when it may;
+ * its `verdict` also says which window refused and for how long.
  */
 export function createRequestRateLimiter(
   limits = CLIENT_RATE_LIMITS,
@@ -57,14 +80,18 @@ export function createRequestRateLimiter(
   const overall = new SlidingWindow(limits.global);
   const ALL = '*';
 
-  return (method, path) => {
+  const verdict = (method: string, path: string): RateLimitVerdict => {
     const verb = method.toUpperCase();
     const perPath = verb === 'GET' ? reads : WRITE_METHODS.has(verb) ? writes : others;
     const key = path.split('?')[0] ?? path;
     const time = now();
-    if (!perPath.hasRoom(key, time) || !overall.hasRoom(ALL, time)) return false;
+    const pathWait = perPath.msUntilRoom(key, time);
+    if (pathWait > 0) return { allowed: false, window: 'path', retryInMs: pathWait };
+    const overallWait = overall.msUntilRoom(ALL, time);
+    if (overallWait > 0) return { allowed: false, window: 'overall', retryInMs: overallWait };
     perPath.record(key, time);
     overall.record(ALL, time);
-    return true;
+    return { allowed: true };
   };
+  return Object.assign((method: string, path: string) => verdict(method, path).allowed, { verdict });
 }

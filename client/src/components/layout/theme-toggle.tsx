@@ -24,8 +24,13 @@ export function ThemeToggle() {
   const [menu, setMenu] = useState<{ focus: boolean; openNow: boolean } | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   // Whether the plain button has focus is read at the swap, so the menu's trigger can take it over.
+  // The plain button also stands in while the loaded menu mounts, so a click then still opens it.
   const swapIn = (openNow: boolean) =>
-    setMenu((current) => current ?? { focus: document.activeElement === button.current, openNow });
+    setMenu((current) =>
+      current
+        ? { ...current, openNow: current.openNow || openNow }
+        : { focus: document.activeElement === button.current, openNow },
+    );
   const swapInWhenIdle = useEffectEvent(() => swapIn(false));
   useEffect(() => whenIdle(() => void loadMenu().then(swapInWhenIdle)), []);
 

@@ -91,10 +91,9 @@ export function NotificationsRealtime() {
           receiveRead(client, message.data, userId);
         }
       },
-      // Events sent while the socket was down are lost: fetch what changed meanwhile.
-      onOpen: ({ resumed }) => {
-        if (resumed) refreshAll(client);
-      },
+      // Events sent before a socket opens never reach it: the count and lists fetched earlier (while
+      // this chunk loaded, or while an earlier socket was down) may be behind, so fetch them again.
+      onOpen: () => refreshAll(client),
       onSessionEnded: recheckSession,
       onConnectFailed: recheckSession,
     });
