@@ -8,6 +8,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 const outDir = path.resolve(import.meta.dirname, '../dist/client');
+/** The server renderer of public pages (src/entry-server.tsx), loaded by the server at start. */
+const serverRenderDir = path.resolve(import.meta.dirname, '../dist/server-render');
 
 /**
  * Writes /bundle-report.json from Vite's build manifest: each chunk's raw and gzipped size, for the
@@ -61,7 +63,23 @@ function bundleReport(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build --ssr` builds the server renderer: the same components for Node, without the service
+ * worker and the bundle report, which belong to the browser's build.
+ */
+const serverRenderBuild = defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), tailwindcss()],
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: serverRenderDir,
+    emptyOutDir: true,
+    // Vite resolves #common/* and bundles the app's own code; packages stay imports from node_modules.
+    target: 'node20',
+  },
+});
+
+const browserBuild = defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
@@ -139,3 +157,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : browserBuild));

@@ -1,14 +1,14 @@
 import './lib/zod-csp.ts';
 import './styles.css';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type DehydratedState, hashKey, hydrate, type QueryClient } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { router } from './app/router.tsx';
-import { ErrorBoundary } from './components/error-fallback.tsx';
-import { Toaster } from './components/ui/toaster.tsx';
+import { AppRoot } from './app/app-root.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { currentUserQuery } from './features/auth/api.ts';
 import { installGlobalErrorHandling } from './lib/global-errors.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { QUERY_STATE_ELEMENT_ID } from './lib/server-state.ts';
 
 installGlobalErrorHandling();
 
@@ -17,18 +17,41 @@ if (!rootElement) {
   throw new Error('Root element not found! Add a root element with id "root" to your HTML.');
 }
 
-const queryClient = createQueryClient();
+async function start(root: HTMLElement) {
+  const queryClient = createQueryClient();
+  // A public page rendered on the server (entry-server.tsx) arrives with the answers it was rendered
+  // from: the first render reads them, so it is the server's markup and nothing is fetched twice.
+  const serverRendered = root.hasChildNodes();
+  const state = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+  if (serverRendered && state) {
+    const answers = JSON.parse(state) as DehydratedState;
+    hydrate(queryClient, answers);
+    refreshForMember(queryClient, answers);
+  }
+  const router = await createAppRouter({ hydrating: serverRendered });
+  const app = (
+    <AppRoot queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppRoot>
+  );
+  if (serverRendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>
-    </ErrorBoundary>
-  </StrictMode>,
-);
+/**
+ * The server renders every page as a visitor sees it. Once the session check finds a member, the
+ * answers it sent are asked for again with the member's cookie (their own profile shows more).
+ */
+function refreshForMember(queryClient: QueryClient, answers: DehydratedState) {
+  const unsubscribe = queryClient.getQueryCache().subscribe(({ query }) => {
+    if (query.queryHash !== hashKey(currentUserQuery.queryKey) || query.state.status === 'pending') return;
+    unsubscribe();
+    if (!query.state.data) return;
+    for (const { queryKey } of answers.queries) void queryClient.invalidateQueries({ queryKey, exact: true });
+  });
+}
+
+void start(rootElement);
 
 // The worker's code (workbox-window) is a lazy chunk, fetched after the page has loaded.
 if ('serviceWorker' in navigator && import.meta.env.PROD) {

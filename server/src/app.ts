@@ -14,6 +14,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { messageRoutes } from './features/messages/routes.ts';
 import { websocketOptions } from './features/notifications/realtime/plugin.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { loadAppRenderer } from './features/pages/app-renderer.ts';
 import { createPageRenderer } from './features/pages/service.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { createPublicCrewCache } from './features/profiles/profile-cache.ts';
@@ -152,6 +153,7 @@ export async function buildApp({
     renderPage: createPageRenderer(app, {
       canonicalOrigin: config.allowedOrigins.servedFrom ? null : config.publicUrl.origin,
       blog,
+      appRenderer: await loadAppRenderer(app, config.clientDist),
     }),
   });
   await app.ready();

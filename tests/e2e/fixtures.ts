@@ -49,6 +49,24 @@ export interface AxeHelper {
 export const TOUR_TIP_IDS = ['welcome', 'search', 'browse', 'profile', 'subscription', 'reviews'] as const;
 
 export const test = base.extend<{ axe: AxeHelper; tourSeen: boolean }>({
+  // A server-rendered page (ADR 022) shows its content before the app has hydrated it; a click then
+  // would be the browser's own full navigation. After opening such a page (it carries its query
+  // answers in #__QUERY_STATE__), wait until the app marks itself ready, as a person would see it.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page.waitForFunction(
+        () =>
+          !document.getElementById('__QUERY_STATE__') ||
+          document.documentElement.hasAttribute('data-app-ready'),
+        undefined,
+        { timeout: 30_000 },
+      );
+      return response;
+    };
+    await use(page);
+  },
   // The tour would otherwise open over the page (and take focus) on a first visit to /, /dashboard and
   // /profile/{id}. site.spec.ts turns this off to test the tour itself.
   tourSeen: [true, { option: true }],

@@ -1,4 +1,11 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+
+/**
+ * Hydration waits for the page's route module and then the session check: on a busy machine (the
+ * suite runs beside others on two cores) that has taken longer than the default 10 s.
+ */
+const HYDRATED = 30_000;
 
 /** A demo crew member with roles, a bio and reviews (the deterministic demo crew). */
 const DEMO_CREW_ID = 10;
@@ -20,8 +27,17 @@ test.describe('Server-rendered public profile', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/^text\/html/);
     const html = await response.text();
-    expect(html).toContain(`<h1>${name}</h1>`);
+    // The app's own markup, rendered by React on the server: the heading, the roles, the reviews.
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${name}</h1>`));
     for (const role of profile.roles) expect(html).toContain(role.name);
+    expect(html).toContain('id="reviews-heading"');
+    // The answers it was rendered from, for the browser's first render; never the session check.
+    const state = /<script type="application\/json" id="__QUERY_STATE__">([\s\S]*?)<\/script>/.exec(html);
+    const keys = (JSON.parse(state?.[1] ?? '{}') as { queries: { queryKey: unknown[] }[] }).queries.map(
+      (query) => query.queryKey[0],
+    );
+    expect(keys).toContain(`/api/users/${DEMO_CREW_ID}`);
+    expect(keys).not.toContain('/api/auth/me');
     // No PUBLIC_URL in the browser tests: links point at the address the page was fetched from.
     const canonical = new URL(`/profile/${DEMO_CREW_ID}`, response.url()).href;
     expect(html).toContain(`<link rel="canonical" href="${canonical}" />`);
@@ -42,30 +58,88 @@ test.describe('Server-rendered public profile', () => {
     expect(await response.text()).toContain('<div id="root"></div>');
   });
 
-  test('opened in the browser, the app takes over the server-rendered page without errors', async ({
+  test('opened in the browser, the app hydrates the server-rendered page without errors', async ({
     page,
     axe,
   }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      // Expected noise, not errors of the page: the fixtures block service workers, and a visitor's
-      // session check answers 401 (logged by the browser as a failed resource).
-      const expected = /^(Service worker registration failed|Failed to load resource: .* 401)/;
-      if (message.type() === 'error' && !expected.test(message.text())) errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    // axe over a whole profile page is slow on a busy machine.
+    test.slow();
+    const errors = collectErrors(page);
     const profile = (await (await page.request.get(`/api/users/${DEMO_CREW_ID}`)).json()) as ApiProfile;
     const name = profile.displayName ?? profile.username;
 
     await page.goto(`/profile/${DEMO_CREW_ID}`);
-    // The app's own profile (its role list and tabs) replaces the server's markup.
     await expect(page.getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText(
       profile.roles.map((role) => role.name),
     );
-    await expect(page.locator('[data-server-rendered]')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name })).toHaveCount(1);
     await expect(page).toHaveTitle(`${name} — ${profile.roles[0]?.name} | CrewBase`);
+    // The header fills in the visitor after hydration: Log In appears where the loading state was.
+    await expect(page.getByRole('button', { name: 'Log In' }).first()).toBeVisible({ timeout: HYDRATED });
     await axe.expectNoSeriousA11yViolations(page);
+    // Hydrated, not replaced: a link navigates inside the app, without loading a new document.
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse Crew' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Browse Crew' })).toBeVisible();
+    expect(documents).toEqual([]);
     expect(errors).toEqual([]);
   });
+});
+
+/**
+ * Errors the page logs, hydration mismatches among them (React reports those as uncaught errors,
+ * #418 and #423 in a production build). Expected noise is left out: the fixtures block service
+ * workers, and a visitor's session check answers 401 (logged by the browser as a failed resource).
+ */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  const expected = /^(Service worker registration failed|Failed to load resource: .* 401)/;
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !expected.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe('Server-rendered home, browse and search', () => {
+  test('their HTML holds their content without JavaScript', async ({ page }) => {
+    const text = async (path: string) => {
+      const response = await page.request.get(path);
+      expect(response.status()).toBe(200);
+      return response.text();
+    };
+    const roles = (await (await page.request.get('/api/roles')).json()) as { id: number; name: string }[];
+    const gaffer = roles.find((role) => role.name === 'Gaffer');
+    expect(gaffer).toBeDefined();
+
+    const home = await text('/');
+    expect(home).toMatch(/<h1[^>]*>Find the best film professionals/);
+    expect(home).toContain('id="top-rated-heading"');
+    expect(home).toContain('href="/profile/');
+
+    const browse = await text(`/browse?role=${gaffer?.id}`);
+    expect(browse).toMatch(/<h1[^>]*>Browse Crew<\/h1>/);
+    expect(browse).toMatch(/<h2[^>]*>Gaffer<\/h2>/);
+    expect(browse).toContain('href="/profile/');
+
+    const search = await text('/search?q=gaffer');
+    expect(search).toMatch(/<h1[^>]*>Search Crew<\/h1>/);
+    expect(search).toContain('href="/profile/');
+  });
+
+  for (const path of ['/', '/browse?role=13', '/search?q=gaffer', '/faq']) {
+    // axe runs on these pages in home, browse and search.spec.ts, and on the profile above.
+    test(`${path} hydrates with no errors`, async ({ page }) => {
+      test.slow();
+      const errors = collectErrors(page);
+      await page.goto(path);
+      // Log In replaces the header's loading state once the app has hydrated and asked who is there.
+      await expect(page.getByRole('button', { name: 'Log In' }).first()).toBeVisible({ timeout: HYDRATED });
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  }
 });

@@ -1,4 +1,4 @@
-import { createBrowserRouter, useRouteError } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject, useRouteError } from 'react-router';
 import { ErrorFallback } from '../components/error-fallback.tsx';
 import { PageLoading } from '../components/layout/app-shell.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
@@ -53,8 +53,11 @@ const subscriptionResult = (name: 'SubscriptionSuccessPage' | 'SubscriptionCance
   Component: (await import('../pages/subscription-result-pages.tsx'))[name],
 });
 
-/** Every page is its own lazy chunk; the shell (header, footer) loads once. */
-export const router = createBrowserRouter([
+/**
+ * Every page is its own lazy chunk; the shell (header, footer) loads once. The same route objects
+ * render public pages on the server (entry-server.tsx), so there is one copy of the UI.
+ */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     hydrateFallbackElement: <PageLoading />,
@@ -130,4 +133,23 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/**
+ * The browser's router. A page the server rendered is hydrated: its lazy route modules are loaded
+ * first (react-router's documented way), so the first client render is the server's markup rather
+ * than the loading fallback, which would not match it.
+ */
+export async function createAppRouter({ hydrating }: { hydrating: boolean }) {
+  if (hydrating) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        const resolved = await route.lazy();
+        Object.assign(route, { ...resolved, lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes);
+}

@@ -9,7 +9,8 @@ interface UpdateState {
   apply: () => void;
 }
 
-let state: UpdateState = { waiting: false, apply: () => {} };
+const NO_UPDATE: UpdateState = { waiting: false, apply: () => {} };
+let state = NO_UPDATE;
 const listeners = new Set<() => void>();
 
 export function announceUpdate(apply: () => void): void {
@@ -29,5 +30,7 @@ export function useAppUpdate(): UpdateState {
       return () => listeners.delete(listener);
     },
     () => state,
+    // A server-rendered page knows of no waiting worker; the browser's state follows hydration.
+    () => NO_UPDATE,
   );
 }

@@ -103,13 +103,26 @@ async function failureOf(response: Response): Promise<ApiError> {
   return new ApiError(message, response.status, fields, { plainMessage, retryAfterMs });
 }
 
+/**
+ * What sends a request: the browser's fetch, or on the server (entry-server.tsx) a function that
+ * asks the app itself, always as a signed-out visitor.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+let serverSide = false;
+
+/** Server rendering only: every request goes through `send`, and the browser's rate limiter is off (one process renders for every visitor). */
+export function setServerTransport(send: typeof fetch): void {
+  transport = send;
+  serverSide = true;
+}
+
 /** One try: fetch, then read the answer, both within the timeout. A 204 or an empty body is undefined. */
 async function sendOnce<T>(url: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
   const timeout = new AbortController();
   // A plain timer rather than AbortSignal.timeout: tests drive it with fake timers.
   const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   try {
-    const response = await fetch(url, {
+    const response = await transport(url, {
       ...init,
       credentials: 'include',
       signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
@@ -140,6 +153,7 @@ const rateLimiter = createRequestRateLimiter();
 
 /** Refuses without sending when the client rate limiter says no (counted once per call, not per retry). */
 function checkRateLimit(method: string, path: string): void {
+  if (serverSide) return;
   if (!rateLimiter(method, path)) throw new ClientRateLimitError(path);
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 export const THEME_STORAGE_KEY = 'theme';
@@ -21,9 +21,21 @@ function applyTheme(preference: ThemePreference) {
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
 }
 
+/** Every useTheme in the page hears a change made by one of them. */
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+/** This visit's choice, which still holds when storage refused to keep it. */
+let chosen: ThemePreference | null = null;
+const browserPreference = () => chosen ?? readThemePreference();
+/** The server cannot know the saved theme: it renders "system", and the browser's value follows hydration. */
+const serverPreference = (): ThemePreference => 'system';
+
 /** The theme preference, persisted under `theme`; "system" follows the OS setting live. */
 export function useTheme() {
-  const [preference, setPreference] = useState<ThemePreference>(readThemePreference);
+  const preference = useSyncExternalStore(subscribe, browserPreference, serverPreference);
 
   useEffect(() => {
     applyTheme(preference);
@@ -40,7 +52,8 @@ export function useTheme() {
     } catch {
       // Not persisted, but still applied for this visit.
     }
-    setPreference(next);
+    chosen = next;
+    for (const listener of listeners) listener();
   }, []);
 
   return { theme: preference, setTheme };

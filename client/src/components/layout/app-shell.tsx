@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { Spinner } from '../ui/spinner.tsx';
 import { Footer } from './footer.tsx';
@@ -15,10 +15,11 @@ export function AppShell({ account, overlays }: { account?: HeaderAccountSlots; 
         Skip to content
       </a>
       <Header account={account} />
+      {/* No Suspense boundary around the page (route modules load before a route renders): React
+          hydrates a server-rendered boundary later, at idle priority, by when the session check may
+          have answered and the page would no longer match the server's HTML (ADR 022). */}
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
       <Footer />
       {overlays}

@@ -83,7 +83,8 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-layout flex-wrap items-center justify-between gap-3 px-4 py-6 text-xs text-slate-400 sm:px-6">
-          <p>© {new Date().getFullYear()} CrewBase. All rights reserved.</p>
+          {/* The server's year may be the browser's last or next one at midnight on 31 December. */}
+          <p suppressHydrationWarning>© {new Date().getFullYear()} CrewBase. All rights reserved.</p>
           <button
             type="button"
             onClick={() => firePageEvent(PAGE_EVENTS.replayTour)}

@@ -45,7 +45,9 @@ const anyViewerOf = (reviewId: number) => ({ queryKey: [reviewPath(reviewId)] })
  */
 export function useReviewList(userId: number, params: ReviewListParams) {
   const viewer = useCurrentUser();
-  const known = viewer.data !== undefined || viewer.isError;
+  // A server render is always a visitor's (ADR 022): its list is the visitor's, under the same key
+  // the browser's first render reads while it still waits to learn who is asking.
+  const known = import.meta.env.SSR || viewer.data !== undefined || viewer.isError;
   return useQuery({
     ...reviewListQuery(userId, params, viewer.data?.id ?? null),
     enabled: known,

@@ -70,18 +70,32 @@ function headTags(head: PageHead): string {
   return tags.join('\n    ');
 }
 
+/** What goes into the page's body: markup for `#root`, and data blocks after it. */
+export interface PageBody {
+  root?: string;
+  afterRoot?: string;
+  /** Already-built tags for the head (the app renderer's resource hints). */
+  head?: string;
+}
+
 /**
  * index.html with this page's head (title, description, canonical, Open Graph, Twitter card,
- * JSON-LD) and, inside `#root`, markup the client replaces when it starts. The template's own
- * title and description are replaced, not repeated.
+ * JSON-LD) and, inside `#root`, the page's markup: the app's own (hydrated by the client) or, on the
+ * heads-only path, a plain summary the client replaces. The template's own title and description
+ * are replaced, not repeated.
  */
-export function fillTemplate(template: string, head: PageHead, rootHtml = ''): string {
+export function fillTemplate(template: string, head: PageHead, body: PageBody = {}): string {
   const title = `<title>${escapeHtml(head.title)}</title>`;
   let html = template.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
   html = /<title>[\s\S]*?<\/title>/i.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title)
     : html.replace(/<head>/i, () => `<head>${title}`);
-  html = html.replace(/<\/head>/i, () => `  ${headTags(head)}\n  </head>`);
-  if (rootHtml) html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${rootHtml}</div>`);
+  const tags = body.head ? `${headTags(head)}\n    ${body.head}` : headTags(head);
+  html = html.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
+  if (body.root || body.afterRoot)
+    html = html.replace(
+      /<div id="root"><\/div>/,
+      () => `<div id="root">${body.root ?? ''}</div>${body.afterRoot ?? ''}`,
+    );
   return html;
 }

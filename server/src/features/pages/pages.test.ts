@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -8,6 +8,7 @@ import { newUser, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { users } from '../../db/schema/index.ts';
 import { account } from '../admin/test-support.ts';
+import { fillTemplate } from './html.ts';
 
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>CrewBase | Connect with Film Industry Professionals</title><meta
       name="description"
@@ -354,5 +355,69 @@ describe('other public pages rendered on the server', () => {
     const [posting] = jsonLdBlocks(html);
     expect(posting).toMatchObject({ '@type': 'BlogPosting', headline: post.title });
     expect(await page('/blog/no-such-post')).toBe(INDEX);
+  });
+});
+
+describe("the app renderer's markup in the template", () => {
+  // The unit tests run before the build, so the server has no app renderer here (heads-only pages);
+  // the browser tests (tests/e2e/ssr.spec.ts) cover the rendered app and its hydration.
+  it('goes into #root, its query answers after it, and its resource hints into the head', () => {
+    const html = fillTemplate(
+      INDEX,
+      { title: 'Crew', description: 'Crew.', canonical: 'https://crew.test/browse' },
+      {
+        head: '<link rel="preload" as="image" href="/favicon.svg"/>',
+        root: '<div class="app">Browse Crew</div>',
+        afterRoot: '<script type="application/json" id="__QUERY_STATE__">{}</script>',
+      },
+    );
+    expect(html).toContain(
+      '<div id="root"><div class="app">Browse Crew</div></div><script type="application/json" id="__QUERY_STATE__">{}</script>',
+    );
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/favicon.svg"/>');
+    expect(head).toContain('<title>Crew</title>');
+  });
+});
+
+describe('with the app renderer of a build', () => {
+  // A stand-in for dist/server-render/entry-server.js whose renders wait until the test lets them finish.
+  const RENDERER = `
+let finish;
+globalThis.rendersMayFinish = new Promise((resolve) => { finish = resolve; });
+globalThis.letRendersFinish = () => finish();
+globalThis.rendersStarted = 0;
+export function configure() {}
+export async function render(url) {
+  globalThis.rendersStarted += 1;
+  await globalThis.rendersMayFinish;
+  return { html: '<main>Rendered ' + new URL(url).pathname + '</main>', stateScript: '' };
+}`;
+  const state = globalThis as unknown as { letRendersFinish: () => void; rendersStarted: number };
+  let rendered: TestApp;
+
+  beforeAll(async () => {
+    const build = await mkdtemp(path.join(tmpdir(), 'crewbase-build-'));
+    await mkdir(path.join(build, 'client'));
+    await mkdir(path.join(build, 'server-render'));
+    await writeFile(path.join(build, 'client', 'index.html'), INDEX);
+    await writeFile(path.join(build, 'server-render', 'entry-server.js'), RENDERER);
+    rendered = await createTestApp({ CLIENT_DIST: path.join(build, 'client') });
+  });
+
+  it('renders two pages at a time; a third meanwhile goes out with its head only, and whole next time', async () => {
+    const get = (url: string) =>
+      rendered.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    const first = get('/faq');
+    const second = get('/careers');
+    await expect.poll(() => state.rendersStarted).toBe(2);
+    const third = await get('/team');
+    expect(third.statusCode).toBe(200);
+    expect(third.body).toContain('<title>');
+    expect(third.body).not.toContain('Rendered');
+    state.letRendersFinish();
+    expect((await first).body).toContain('<main>Rendered /faq</main>');
+    expect((await second).body).toContain('<main>Rendered /careers</main>');
+    expect((await get('/team')).body).toContain('<main>Rendered /team</main>');
   });
 });

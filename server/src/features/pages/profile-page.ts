@@ -1,5 +1,5 @@
 import type { PublicProfile } from '#common/schemas/profiles';
-import { escapeHtml, fillTemplate, type PageHead } from './html.ts';
+import { escapeHtml, type PageHead } from './html.ts';
 
 /** An absolute URL for a path the app serves (a headshot under /media/), or an absolute URL as is. */
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
@@ -100,8 +100,4 @@ export function profileContent(profile: PublicProfile): string {
     '</main>',
   ];
   return parts.filter(Boolean).join('');
-}
-
-export function renderProfilePage(template: string, profile: PublicProfile, origin: string): string {
-  return fillTemplate(template, profileHead(profile, origin), profileContent(profile));
 }

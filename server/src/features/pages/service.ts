@@ -9,8 +9,9 @@ import { browseCrew } from '../browse/service.ts';
 import * as profiles from '../profiles/service.ts';
 import { getRolesById } from '../roles/service.ts';
 import type { Blog } from '../site/blog.ts';
+import type { AppRenderer } from './app-renderer.ts';
 import { fillTemplate } from './html.ts';
-import { renderProfilePage } from './profile-page.ts';
+import { profileContent, profileHead } from './profile-page.ts';
 import { sitePageHead } from './site-pages.ts';
 
 export interface RenderedPage {
@@ -27,18 +28,27 @@ export type PageRenderer = (
 
 const PROFILE_PATH = /^\/profile\/([1-9]\d{0,9})\/?$/;
 const MAX_ID = 2_147_483_647;
+/** Server renders under way at once; past this a page goes out with its head only. */
+const MAX_CONCURRENT_RENDERS = 2;
 
 /**
  * Server-rendered public pages. `canonicalOrigin` is PUBLIC_URL's origin when set; without it
  * the app answers at any address and links point at the origin the request was addressed to.
+ * With `appRenderer` (the client's server build) `#root` holds the app's own markup; without it
+ * the page has its head, and a profile a plain summary.
  */
 export function createPageRenderer(
   app: FastifyInstance,
-  { canonicalOrigin, blog }: { canonicalOrigin: string | null; blog: Blog },
+  {
+    canonicalOrigin,
+    blog,
+    appRenderer = null,
+  }: { canonicalOrigin: string | null; blog: Blog; appRenderer?: AppRenderer | null },
 ): PageRenderer {
-  // Home, browse, search and footer pages change only with a deploy (roles, blog): kept a minute,
-  // and at most a few thousand (search words are the visitors').
-  const sitePages = new PageCache<string>({ ttlMs: 60_000, maxEntries: 2_000 });
+  // Footer pages change only with a deploy (their text, the blog): kept a minute.
+  const sitePages = new PageCache<string>({ ttlMs: 60_000, maxEntries: 500 });
+  // Search words are the visitors', and results change with any profile: few, and briefly.
+  const searchPages = new PageCache<string>({ maxEntries: 500 });
   const originOf = (request: FastifyRequest) => canonicalOrigin ?? `${request.protocol}://${request.host}`;
 
   /** The visitor's view of a profile, through the same cache `GET /api/users/:id` fills. */
@@ -67,17 +77,45 @@ export function createPageRenderer(
     return listing.crew;
   }
 
+  /*
+   * The app's markup for the page, as a signed-out visitor sees it. A React render is tens of
+   * milliseconds of CPU on the event loop, and query strings are the visitor's to vary: while
+   * MAX_CONCURRENT_RENDERS are under way a page goes out with its head only (the browser renders
+   * it, as it would without server rendering) and is not cached, so the next visitor gets it whole.
+   */
+  let rendering = 0;
+  const appMarkup = async (request: FastifyRequest, url: URL) => {
+    if (!appRenderer) return { markup: null, keep: true };
+    if (rendering >= MAX_CONCURRENT_RENDERS) return { markup: null, keep: false };
+    rendering += 1;
+    try {
+      const markup = await appRenderer(
+        new URL(`${url.pathname}${url.search}`, originOf(request)),
+        request.ip,
+      );
+      return { markup, keep: true };
+    } finally {
+      rendering -= 1;
+    }
+  };
+
+  /** Home and browse list crew: kept with the listings, which invalidateProfile drops on any change. */
+  const siteCacheOf = (pathname: string) => {
+    if (pathname === '/' || pathname.startsWith('/browse')) return app.publicCrew.listings;
+    return pathname.startsWith('/search') ? searchPages : sitePages;
+  };
+
   async function renderSitePage(request: FastifyRequest, url: URL, template: string) {
     const origin = originOf(request);
     const key = `html ${origin} ${url.pathname}${url.search}`;
-    // Browse pages list crew: kept with the listings, which invalidateProfile drops on any change.
-    const cache = url.pathname.startsWith('/browse') ? app.publicCrew.listings : sitePages;
+    const cache = siteCacheOf(url.pathname);
     const cached = cache.get(key);
     if (cached) return { status: 200, body: cached };
     const head = await sitePageHead(url, origin, { roles: () => getRolesById(app.db), roleCrew, blog });
     if (!head) return undefined;
-    const body = precompress(Buffer.from(fillTemplate(template, head)), 'fast');
-    cache.set(key, body);
+    const { markup, keep } = await appMarkup(request, url);
+    const body = precompress(Buffer.from(fillTemplate(template, head, markup ?? {})), 'fast');
+    if (keep) cache.set(key, body);
     return { status: 200, body };
   }
 
@@ -87,8 +125,11 @@ export function createPageRenderer(
     const id = Number(match[1]);
     if (id > MAX_ID) return undefined;
     const origin = originOf(request);
-    const key = `${id} ${origin}`;
-    const cached = app.publicCrew.pages.get(key);
+    // The query string picks a tab: such pages go with the listings (dropped on any profile change)
+    // so that made-up query strings cannot crowd the profiles' own pages out.
+    const key = `${id} ${origin}${url.search}`;
+    const cache = url.search ? app.publicCrew.listings : app.publicCrew.pages;
+    const cached = cache.get(key);
     if (cached) return { status: 200, body: cached };
     const profile = await publicProfile(id);
     if (!profile) {
@@ -100,8 +141,14 @@ export function createPageRenderer(
       });
       return { status: 404, body: precompress(Buffer.from(html), 'fast') };
     }
-    const body = precompress(Buffer.from(renderProfilePage(template, profile, origin)), 'fast');
-    app.publicCrew.pages.set(key, body);
+    const { markup, keep } = await appMarkup(request, url);
+    const html = fillTemplate(
+      template,
+      profileHead(profile, origin),
+      markup ?? { root: profileContent(profile) },
+    );
+    const body = precompress(Buffer.from(html), 'fast');
+    if (keep) cache.set(key, body);
     return { status: 200, body };
   };
 }

@@ -102,7 +102,9 @@ export function ProfileTabs({ profile, isOwner }: { profile: PublicProfile; isOw
           <ProfileAvailability crew={{ id: profile.id, name, roles: profile.roles }} isOwner={isOwner} />
         </TabsContent>
       ) : null}
-      <TabsContent value="reviews">
+      {/* Always mounted (hidden when another tab is open): a profile's HTML from the server carries its
+          reviews for crawlers and link previews, whichever tab the address names (ADR 022). */}
+      <TabsContent value="reviews" forceMount className="data-[state=inactive]:hidden">
         <ProfileReviews profile={profile} name={name} isOwner={isOwner} />
       </TabsContent>
     </Tabs>

@@ -7,7 +7,13 @@ import { RatingStars } from '../../../components/rating-stars.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 
-const dateFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' });
+// In UTC: the server renders the same date the browser hydrates, whatever the visitor's time zone.
+const dateFormat = new Intl.DateTimeFormat('en', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 export const reviewElementId = (reviewId: number) => `review-${reviewId}`;
 
