@@ -14,7 +14,7 @@
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -252,6 +252,7 @@ try {
     for (const line of findings(m.result)) console.log(`  ${line}`);
   }
   if (values.out) {
+    await mkdir(values.out, { recursive: true });
     for (const [page, m] of medians) {
       const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
       await writeFile(path.join(values.out, `lighthouse-${name}.json`), JSON.stringify(m.result));
