@@ -10,6 +10,7 @@ import { currentUserQuery } from './features/auth/api.ts';
 import { installGlobalErrorHandling } from './lib/global-errors.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { QUERY_STATE_ELEMENT_ID } from './lib/server-state.ts';
+import { yieldToBrowser } from './lib/yield-to-browser.ts';
 
 installGlobalErrorHandling();
 
@@ -19,17 +20,26 @@ if (!rootElement) {
 }
 
 async function start(root: HTMLElement) {
+  // React's markup from the server (entry-server.tsx) comes with the answers it was rendered from;
+  // the plain summary of a page sent with its head only (features/pages) is replaced, not hydrated.
+  const stateElement = document.getElementById(QUERY_STATE_ELEMENT_ID);
+  const serverRendered = stateElement !== null && root.hasChildNodes();
+  // First of all the page's own chunks are asked for; each step after it is a task of its own.
+  const routerReady = createAppRouter({ hydrating: serverRendered });
+  // Handled where it is awaited below; this only keeps a failure in the meantime from being
+  // reported as unhandled.
+  routerReady.catch(() => {});
+  await yieldToBrowser();
   const queryClient = createQueryClient();
-  // A public page rendered on the server (entry-server.tsx) arrives with the answers it was rendered
-  // from: the first render reads them, so it is the server's markup and nothing is fetched twice.
-  const serverRendered = root.hasChildNodes();
-  const state = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+  // The first render reads the server's answers, so it is the server's markup and nothing is fetched twice.
+  const state = stateElement?.textContent;
   if (serverRendered && state) {
     const answers = JSON.parse(state) as DehydratedState;
     hydrate(queryClient, answers);
     refreshForMember(queryClient, answers);
   }
-  const router = await createAppRouter({ hydrating: serverRendered });
+  const router = await routerReady;
+  await yieldToBrowser();
   const app = (
     <AppRoot queryClient={queryClient}>
       <RouterProvider router={router} />
@@ -57,10 +67,11 @@ function refreshForMember(queryClient: QueryClient, answers: DehydratedState) {
 
 void start(rootElement);
 
-// The worker's code (workbox-window) is a lazy chunk, fetched after the page has loaded.
+// The worker's code (workbox-window) is a lazy chunk, fetched after the page has loaded. The app
+// itself may start after the load event (boot/start.js waits for the first paint), so a load
+// that has already happened counts.
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  window.addEventListener(
-    'load',
-    () => void import('./app/pwa.ts').then((pwa) => pwa.registerServiceWorker()),
-  );
+  const registerServiceWorker = () => void import('./app/pwa.ts').then((pwa) => pwa.registerServiceWorker());
+  if (document.readyState === 'complete') registerServiceWorker();
+  else window.addEventListener('load', registerServiceWorker, { once: true });
 }

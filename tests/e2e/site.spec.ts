@@ -188,6 +188,9 @@ test.describe('Guided tour', () => {
     const welcome = page.getByRole('dialog', { name: 'Welcome to CrewBase' });
     await expect(welcome).toBeVisible();
     await expect(welcome.getByRole('button', { name: 'Got it' })).toBeFocused();
+    // Radix keeps the tip above the screen until its position is computed, a frame or two after it
+    // opens: the box is read once it is on screen.
+    await expect.poll(async () => (await welcome.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
     const box = await welcome.boundingBox();
     expect(box?.width).toBe(320);
     const viewport = page.viewportSize();

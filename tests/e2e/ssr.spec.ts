@@ -89,6 +89,52 @@ test.describe('Server-rendered public profile', () => {
   });
 });
 
+test.describe('Start-up of a server-rendered page', () => {
+  test('the page is painted before the app is fetched, and the app then takes it over', async ({ page }) => {
+    const profile = (await (await page.request.get(`/api/users/${DEMO_CREW_ID}`)).json()) as ApiProfile;
+    const name = profile.displayName ?? profile.username;
+    const html = await (await page.request.get(`/profile/${DEMO_CREW_ID}`)).text();
+    // No module script and no modulepreload link: the start script asks for them after the first paint.
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    const entry = /<script src="\/assets\/start-\w+\.js" data-entry="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+
+    // The app's entry is held back: what shows meanwhile is the server's page, painted.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**${entry}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const opened = page.goto(`/profile/${DEMO_CREW_ID}?tab=experience`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: /^Experience/ })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
+      .toBe(1);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
+
+    release();
+    await opened;
+    const [paintedAt, entryAskedAt] = await page.evaluate(
+      (url) => [
+        performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        performance.getEntriesByName(new URL(url, window.location.href).href)[0]?.startTime ?? Number.NaN,
+      ],
+      entry as string,
+    );
+    expect(entryAskedAt).toBeGreaterThanOrEqual(paintedAt);
+    // Hydrated: a tab switches in place, as the app does it.
+    const tabs = page.getByRole('tablist', { name: 'Profile sections' });
+    await tabs.getByRole('tab', { name: /^Credentials/ }).click();
+    await expect(page.getByRole('tabpanel', { name: /^Credentials/ })).toBeVisible();
+    await expect(page).toHaveURL(`/profile/${DEMO_CREW_ID}?tab=credentials`);
+  });
+});
+
 /**
  * Errors the page logs, hydration mismatches among them (React reports those as uncaught errors,
  * #418 and #423 in a production build). Expected noise is left out: the fixtures block service

@@ -3,6 +3,7 @@ import { ErrorFallback } from '../components/error-fallback.tsx';
 import { PageLoading } from '../components/layout/app-shell.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { isChunkLoadError, reloadOnceForNewBuild } from '../lib/chunk-reload.ts';
+import { yieldToBrowser } from '../lib/yield-to-browser.ts';
 import { RootLayout } from './root-layout.tsx';
 
 function RouteError() {
@@ -150,6 +151,8 @@ export async function createAppRouter({ hydrating }: { hydrating: boolean }) {
         Object.assign(route, { ...resolved, lazy: undefined });
       }),
     );
+    // The chunks were evaluated in this task; the router is made in the next.
+    await yieldToBrowser();
   }
   return createBrowserRouter(routes);
 }

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import type { PublicProfile } from '#common/schemas/profiles';
 import { ErrorState } from '../components/state-message.tsx';
-import { useCurrentUser } from '../features/auth/api.ts';
+import { useViewerFact } from '../features/auth/api.ts';
 import { useProfile } from '../features/profiles/api.ts';
 import { profileNameOf } from '../features/profiles/components/profile-format.ts';
 import { ProfileHeader } from '../features/profiles/components/profile-header.tsx';
@@ -48,8 +48,7 @@ function ProfileLoading({ children }: { children?: React.ReactNode }) {
 }
 
 function ProfileView({ profile }: { profile: PublicProfile }) {
-  const { data: viewer } = useCurrentUser();
-  const isOwner = viewer?.id === profile.id;
+  const isOwner = useViewerFact((viewer) => viewer?.id === profile.id);
   const name = profileNameOf(profile);
   const primaryRole = profile.roles[0]?.name;
   const [, setTab] = useProfileTab();

@@ -1,8 +1,9 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { AuthUser } from '#common/schemas/auth';
 import { Button } from '../components/ui/button.tsx';
-import { useCurrentUser } from '../features/auth/api.ts';
+import { useViewerFact } from '../features/auth/api.ts';
 import { activeFilters } from '../features/search/components/active-filters.tsx';
 import { SearchBar } from '../features/search/components/search-bar.tsx';
 import { SearchFilters } from '../features/search/components/search-filters.tsx';
@@ -10,6 +11,8 @@ import { SearchResults } from '../features/search/components/search-results.tsx'
 import { parseSearchState, refine, type SearchState, searchHref } from '../features/search/search-state.ts';
 import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
+
+const isSubscriber = (user: AuthUser | null) => user?.isSubscribed === true;
 
 /**
  * SPEC §2 /search. The address is the whole state (words, filters, order, page): every change is a
@@ -19,7 +22,7 @@ export default function SearchPage() {
   const [params] = useSearchParams();
   const state = parseSearchState(params);
   const navigate = useNavigate();
-  const user = useCurrentUser();
+  const isSubscribed = useViewerFact(isSubscriber);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
   useDocumentTitle(state.q ? `“${state.q}” — Search` : 'Search Crew');
@@ -64,7 +67,7 @@ export default function SearchPage() {
             ) : null}
           </Button>
           <div id={filtersId} className={cn('lg:block', filtersOpen ? 'block' : 'hidden')}>
-            <SearchFilters state={state} onChange={go} isSubscribed={user.data?.isSubscribed === true} />
+            <SearchFilters state={state} onChange={go} isSubscribed={isSubscribed} />
           </div>
         </aside>
         <section aria-labelledby="results-heading" className="min-w-0">

@@ -9,8 +9,10 @@ import { text } from './text.ts';
  * messages, so the dialog shows exactly what the server would answer.
  */
 
-export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
+// Plain values live in ../reviews.ts (no zod) so a profile's first load can use them.
+export { REVIEW_SORTS, type ReviewSort, THANK_TOAST } from '../reviews.ts';
+
+import { REVIEW_SORTS } from '../reviews.ts';
 
 export const RATING_REQUIRED = 'Please choose a rating from 1 to 5 stars';
 export const REVIEW_TOO_SHORT = `Review must be at least ${LIMITS.reviewTextMin} characters`;
@@ -166,12 +168,6 @@ export const reviewReportResponse = z.object({
   reportedAt: text(),
 });
 export type ReviewReportResponse = z.infer<typeof reviewReportResponse>;
-
-/** Toast texts of SPEC §8 for Thank. */
-export const THANK_TOAST = {
-  title: 'Thank you sent',
-  description: 'Your appreciation has been shared with the reviewer',
-} as const;
 
 /** Server messages the client may want to recognise (also shown as they are). */
 export const REVIEW_MESSAGES = {

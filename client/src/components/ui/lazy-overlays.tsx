@@ -1,19 +1,29 @@
-import { type ComponentProps, lazy, Suspense, useState } from 'react';
+import { type ComponentProps, type ComponentType, lazy, Suspense, useState } from 'react';
 import type { Dialog } from './dialog.tsx';
 import type { Sheet } from './sheet.tsx';
 
 /**
- * The dialog and the side panel the app shell keeps mounted (auth, profile setup, the phone menu)
- * are closed on almost every page view, and Radix's dialog with its focus trap and scroll lock is a
- * good part of the first load. These stand-ins take the same props and fetch the real component the
- * first time `open` is true (or earlier, through the preload functions), then keep it mounted so its
- * closing animation and focus return work as before.
+ * A dialog or side panel that is closed on almost every page view need not be in the page's first
+ * load: Radix's dialog with its focus trap and scroll lock, or a form with its schema, react-hook-form
+ * and zod. `lazyOverlay` makes a stand-in that takes the same props and fetches the real component
+ * the first time it is open (or earlier, through a preload function), then keeps it mounted so its
+ * closing animation and focus return work as before. The state that opened it is the caller's, so
+ * a click made before the code arrives is not lost: the overlay opens when it is there.
  */
-export const preloadDialog = () => import('./dialog.tsx');
-export const preloadSheet = () => import('./sheet.tsx');
-
-const RealDialog = lazy(() => preloadDialog().then((module) => ({ default: module.Dialog })));
-const RealSheet = lazy(() => preloadSheet().then((module) => ({ default: module.Sheet })));
+export function lazyOverlay<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  isOpen: (props: Props) => boolean,
+): ComponentType<Props> {
+  const Real = lazy(() => load().then((component) => ({ default: component })));
+  return function LazyOverlay(props: Props) {
+    if (!useOpenedOnce(isOpen(props))) return null;
+    return (
+      <Suspense fallback={null}>
+        <Real {...props} />
+      </Suspense>
+    );
+  };
+}
 
 function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open);
@@ -21,20 +31,14 @@ function useOpenedOnce(open: boolean): boolean {
   return opened || open;
 }
 
-export function LazyDialog(props: ComponentProps<typeof Dialog>) {
-  if (!useOpenedOnce(props.open)) return null;
-  return (
-    <Suspense fallback={null}>
-      <RealDialog {...props} />
-    </Suspense>
-  );
-}
+export const preloadDialog = () => import('./dialog.tsx');
+export const preloadSheet = () => import('./sheet.tsx');
 
-export function LazySheet(props: ComponentProps<typeof Sheet>) {
-  if (!useOpenedOnce(props.open)) return null;
-  return (
-    <Suspense fallback={null}>
-      <RealSheet {...props} />
-    </Suspense>
-  );
-}
+export const LazyDialog = lazyOverlay<ComponentProps<typeof Dialog>>(
+  () => preloadDialog().then((module) => module.Dialog),
+  (props) => props.open,
+);
+export const LazySheet = lazyOverlay<ComponentProps<typeof Sheet>>(
+  () => preloadSheet().then((module) => module.Sheet),
+  (props) => props.open,
+);

@@ -29,6 +29,17 @@ export function useCurrentUser() {
   return useQuery(currentUserQuery);
 }
 
+/**
+ * One fact about the viewer, such as whether they own the profile shown. The component renders again
+ * only when that fact changes. Until the session check answers, the fact is the visitor's (the
+ * server renders every public page as a visitor sees it), so when it answers "signed out", just
+ * after a server-rendered page hydrates, the page is not rendered again, whole, to the same markup.
+ * Use `useCurrentUser` where waiting for the answer matters (a private page, the account menu).
+ */
+export function useViewerFact<T>(fact: (user: AuthUser | null) => T): T {
+  return useQuery({ ...currentUserQuery, placeholderData: null, select: fact }).data as T;
+}
+
 export const displayNameOf = (user: Pick<AuthUser, 'displayName' | 'username'>) =>
   user.displayName ?? user.username;
 

@@ -1,4 +1,5 @@
 import type { Notification } from '#common/schemas/notifications';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 
 /**
  * Where the "view" action of each type goes (SPEC §2 notifications page actions). null when the
@@ -37,9 +38,11 @@ export function dropdownLinkOf(notification: Pick<Notification, 'type' | 'data' 
   return '/notifications';
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const absolute = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' });
-const fullDate = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short' });
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
+const absolute = onFirstUse(
+  () => new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' }),
+);
+const fullDate = onFirstUse(() => new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short' }));
 
 /** "just now", "5 minutes ago", "yesterday", then the date once it is more than a week old. */
 export function timeAgo(iso: string, now = Date.now()): string {
@@ -47,15 +50,15 @@ export function timeAgo(iso: string, now = Date.now()): string {
   const seconds = Math.round((then - now) / 1000);
   if (Math.abs(seconds) < 45) return 'just now';
   const minutes = Math.round(seconds / 60);
-  if (Math.abs(minutes) < 60) return relative.format(minutes, 'minute');
+  if (Math.abs(minutes) < 60) return relative().format(minutes, 'minute');
   const hours = Math.round(minutes / 60);
-  if (Math.abs(hours) < 24) return relative.format(hours, 'hour');
+  if (Math.abs(hours) < 24) return relative().format(hours, 'hour');
   const days = Math.round(hours / 24);
-  if (Math.abs(days) < 7) return relative.format(days, 'day');
-  return absolute.format(then);
+  if (Math.abs(days) < 7) return relative().format(days, 'day');
+  return absolute().format(then);
 }
 
-export const fullTime = (iso: string) => fullDate.format(new Date(iso));
+export const fullTime = (iso: string) => fullDate().format(new Date(iso));
 
-const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
-export const formatAmount = (amount: number) => money.format(amount);
+const money = onFirstUse(() => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }));
+export const formatAmount = (amount: number) => money().format(amount);

@@ -1,8 +1,8 @@
 import { Check, Download, Eye, Heart, Reply, Share2, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { THANK_TOAST } from '#common/reviews';
 import type { Notification } from '#common/schemas/notifications';
-import { THANK_TOAST } from '#common/schemas/reviews';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { cn } from '../../../lib/cn.ts';

@@ -1,4 +1,4 @@
-import { THANK_TOAST } from '#common/schemas/reviews';
+import { THANK_TOAST } from '#common/reviews';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/http.ts';
 

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Crown } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '#common/limits';
-import { REVIEW_SORTS, type ReviewSort } from '#common/schemas/reviews';
+import { REVIEW_SORTS, type ReviewSort } from '#common/reviews';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 
 const SORT_LABELS: Record<ReviewSort, string> = {

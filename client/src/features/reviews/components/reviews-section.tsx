@@ -3,20 +3,30 @@ import { type ReactNode, useRef, useState } from 'react';
 import type { Review, ReviewListResponse } from '#common/schemas/reviews';
 import { ErrorState } from '../../../components/state-message.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { lazyOverlay } from '../../../components/ui/lazy-overlays.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useCurrentUser } from '../../auth/api.ts';
 import { useDeleteReview, useReviewList, useThankReview } from '../api.ts';
 import { LinkedReview } from './linked-review.tsx';
 import { RatingSummary } from './rating-summary.tsx';
-import { ReportDialog } from './report-dialog.tsx';
 import { type ReviewActions, ReviewCard } from './review-card.tsx';
 import { reviewToasts } from './review-feedback.ts';
-import { ReviewFormDialog, type ReviewSubject } from './review-form-dialog.tsx';
+import type { ReviewSubject } from './review-form-dialog.tsx';
 import { ReviewPager, SortSelect, UpgradePrompt } from './review-list-controls.tsx';
 import { ScrollTarget } from './scroll-target.tsx';
 import { useReviewParams } from './use-review-params.ts';
 import { WriteReviewButton } from './write-review-button.tsx';
+
+// The two forms (react-hook-form and the shared zod schemas) load when first opened, not with the profile.
+const ReviewFormDialog = lazyOverlay(
+  () => import('./review-form-dialog.tsx').then((module) => module.ReviewFormDialog),
+  (props) => props.open,
+);
+const ReportDialog = lazyOverlay(
+  () => import('./report-dialog.tsx').then((module) => module.ReportDialog),
+  (props) => props.review !== null,
+);
 
 /**
  * The profile's Reviews tab. `id="reviews-section"` is the target of the 'reviews' tooltip (SPEC §2).

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { REVIEW_SORTS, type ReviewSort } from '#common/schemas/reviews';
+import { REVIEW_SORTS, type ReviewSort } from '#common/reviews';
 
 const MAX_ID = 2_147_483_647;
 

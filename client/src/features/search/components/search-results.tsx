@@ -1,7 +1,8 @@
 import { Crown, SpellCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { SEARCH_SORTS, type SearchResponse, type SearchSort } from '#common/schemas/search';
+import type { SearchResponse } from '#common/schemas/search';
+import { SEARCH_SORTS, type SearchSort } from '#common/search';
 import { Pagination } from '../../../components/pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/state-message.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';

@@ -1,10 +1,13 @@
 import { X } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tooltip, TooltipGroup } from '../../../components/ui/tooltip.tsx';
 import { useTooltips } from '../tour-context.ts';
 import { TOUR_LAYOUT, TOUR_TIPS, type TourTip } from '../tour-tips.ts';
+
+/** Room left between a tip scrolled into view and the edge of the window. */
+const SCROLL_MARGIN_PX = 16;
 
 /**
  * One tip beside its target. A non-modal dialog: focus moves to "Got it" so keyboard and screen
@@ -17,24 +20,25 @@ export function TourTipCard({ tip, target }: { tip: TourTip; target: HTMLElement
   const gotIt = useRef<HTMLButtonElement>(null);
   const anchor = useRef(target);
   anchor.current = target;
-  // The tip is fixed beside its target: when it is placed off screen (a target below the fold, or one
-  // as tall as the hero), scroll the page just enough to show it, once it has been positioned.
-  const card = useRef<HTMLDivElement>(null);
+  // The tip is fixed beside its target. When the side it belongs on has no room (below a target as
+  // tall as the hero, say), the page is scrolled just enough to make room before the tip is placed;
+  // left to itself the tip would flip to the other side, which may be above the top of the page,
+  // where no scrolling reaches it.
+  // A state, not a ref: the card is portalled and mounts a render after this component.
+  const [card, setCard] = useState<HTMLDivElement | null>(null);
   useEffect(() => {
     const box = target.getBoundingClientRect();
     if (box.top < 0 || box.top > window.innerHeight) target.scrollIntoView({ block: 'center' });
-    let frame = window.requestAnimationFrame(() => {
-      frame = window.requestAnimationFrame(() => {
-        const tip = card.current?.getBoundingClientRect();
-        if (!tip) return;
-        const margin = 16;
-        if (tip.bottom > window.innerHeight)
-          window.scrollBy({ top: tip.bottom - window.innerHeight + margin });
-        else if (tip.top < 0) window.scrollBy({ top: tip.top - margin });
-      });
-    });
-    return () => window.cancelAnimationFrame(frame);
-  }, [target]);
+    const height = card?.offsetHeight ?? 0;
+    if (height === 0) return;
+    const room = TOUR_LAYOUT.offsetPx + height + SCROLL_MARGIN_PX;
+    const { top, bottom } = target.getBoundingClientRect();
+    if (tip.placement === 'bottom' && bottom + room > window.innerHeight) {
+      window.scrollBy({ top: bottom + room - window.innerHeight });
+    } else if (tip.placement === 'top' && top - room < 0) {
+      window.scrollBy({ top: top - room });
+    }
+  }, [target, card, tip.placement]);
   const onPage = TOUR_TIPS.filter((t) => t.page === tip.page);
   const step = onPage.findIndex((t) => t.id === tip.id) + 1;
 
@@ -43,7 +47,7 @@ export function TourTipCard({ tip, target }: { tip: TourTip; target: HTMLElement
       <Popover.Anchor virtualRef={anchor} />
       <Popover.Portal>
         <Popover.Content
-          ref={card}
+          ref={setCard}
           data-tour-tip=""
           aria-labelledby={titleId}
           aria-describedby={bodyId}
