@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
+import { sitemapSchemaErrors } from '../../server/test/sitemap-schema.ts';
 import { expect, test } from './fixtures.ts';
 
 /** Issue 19: the footer's pages, the internal pages, the tour, /login and /register, sitemap.xml, the PWA. */
@@ -155,10 +156,11 @@ test.describe('Login and register routes', () => {
 });
 
 test.describe('sitemap.xml and robots.txt', () => {
-  test('the sitemap parses and follows the protocol: urlset, loc, lastmod', async ({ page }) => {
+  test("the sitemap validates against the protocol's schema and lists the site", async ({ page }) => {
     const response = await page.request.get('/sitemap.xml');
     expect(response.headers()['content-type']).toContain('application/xml');
     const xml = await response.text();
+    expect(await sitemapSchemaErrors(xml, 'urlset')).toEqual([]);
     const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' });
     const doc = parser.parse(xml, true);
     expect(doc.urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_SENT } from '#common/schemas/site';
 import { TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { sitemapSchemaErrors } from '../../../test/sitemap-schema.ts';
 import { users } from '../../db/schema/index.ts';
 
 /** A real SMTP server on loopback: the contact form's mail goes through nodemailer and SMTP. */
@@ -77,6 +78,20 @@ describe('sitemap.xml and robots.txt', () => {
     expect(Number.isNaN(Date.parse(profile?.lastmod ?? ''))).toBe(false);
     expect(locs.some((loc) => loc.includes('spinner-demo'))).toBe(false);
     expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it("validates against the sitemap protocol's XML Schema, whole and split into an index and parts", async () => {
+    const whole = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(await sitemapSchemaErrors(whole.body, 'urlset')).toEqual([]);
+    const index = await small.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(await sitemapSchemaErrors(index.body, 'sitemapindex')).toEqual([]);
+    const part = await small.app.inject({ method: 'GET', url: '/sitemaps/8.xml' });
+    expect(await sitemapSchemaErrors(part.body, 'urlset')).toEqual([]);
+    // The check can fail: a relative address and a made-up date are refused.
+    const broken = whole.body
+      .replace(/<loc>[^<]+<\/loc>/, '<loc>/faq</loc>')
+      .replace(/<lastmod>[^<]+<\/lastmod>/, '<lastmod>yesterday</lastmod>');
+    expect(await sitemapSchemaErrors(broken, 'urlset')).toHaveLength(2);
   });
 
   it('turns into a sitemap index past the limit, and the parts hold every URL once', async () => {
