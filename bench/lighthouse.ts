@@ -4,7 +4,7 @@
  * mobile config (simulated throttling: slow 4G, 4× CPU slowdown, Moto G Power viewport) in Debian's
  * Chromium on the issue's four pages, `--runs` times each, reporting each page's median run.
  * Usage: npm run build && npm run bench:lighthouse [-- --runs 3 --chrome /usr/bin/chromium
- * --only /browse --allow-sw --out DIR]
+ * --only /browse --allow-sw --out DIR [--traces]]
  *
  * Lighthouse clears the origin's storage, caches and service workers before every run, so each run
  * is a first visit. The app registers its service worker after `load`, and Workbox then precaches
@@ -30,6 +30,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'allow-sw': { type: 'boolean', default: false },
     out: { type: 'string' },
+    // With --out: every run's trace too (trace-{page}-{run}.json), for reading the long tasks.
+    traces: { type: 'boolean', default: false },
   },
 });
 const runs = Math.max(1, Number(values.runs));
@@ -211,6 +213,12 @@ try {
         console.error(`run ${run + 1}/${runs} ${page}: ${problem}; again`);
       }
       if (!result) throw new Error(`${page}: Lighthouse returned nothing`);
+      if (values.out && values.traces) {
+        await mkdir(values.out, { recursive: true });
+        const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+        const trace = (runner?.artifacts as { Trace?: unknown } | undefined)?.Trace;
+        await writeFile(path.join(values.out, `trace-${name}-${run + 1}.json`), JSON.stringify(trace));
+      }
       version = result.lighthouseVersion;
       a11yAudits = new Set(
         ((runner?.lhr.categories.accessibility?.auditRefs ?? []) as { id: string }[]).map((ref) => ref.id),

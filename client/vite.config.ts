@@ -4,8 +4,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { WARM_UP_ELEMENT_ID, WARM_UP_SOURCES } from './src/lib/warm-up.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 const outDir = path.resolve(import.meta.dirname, '../dist/client');
@@ -98,6 +99,55 @@ function startAfterFirstPaint(): Plugin {
 }
 
 /**
+ * Writes into the built index.html, as JSON, the chunks of each piece of code the page may fetch
+ * while idle (src/lib/warm-up.ts): the module's chunk and every chunk it imports statically, less
+ * those the first load fetches anyway.
+ */
+function warmUpChunks(): Plugin {
+  return {
+    name: 'crewbase-warm-up-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter(
+          (output): output is Rolldown.OutputChunk => output.type === 'chunk',
+        );
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const withImports = (chunk: Rolldown.OutputChunk, into = new Set<string>()) => {
+          if (into.has(chunk.fileName)) return into;
+          into.add(chunk.fileName);
+          for (const file of chunk.imports) {
+            const imported = byFile.get(file);
+            if (imported) withImports(imported, into);
+          }
+          return into;
+        };
+        const firstLoad = new Set(
+          chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...withImports(chunk)]),
+        );
+        const warmUp = Object.fromEntries(
+          Object.entries(WARM_UP_SOURCES).map(([name, source]) => {
+            const id = path.resolve(import.meta.dirname, source);
+            // The module's own chunk, or the shared chunk it was put in when other chunks import it too.
+            const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+            if (!chunk) throw new Error(`warm-up ${name}: no chunk has ${source} as its module`);
+            const files = [...withImports(chunk)].filter((file) => !firstLoad.has(file));
+            return [name, files.map((file) => `/${file}`)];
+          }),
+        );
+        const json = JSON.stringify(warmUp).replaceAll('<', '\\u003c');
+        return html.replace(
+          '</body>',
+          `  <script type="application/json" id="${WARM_UP_ELEMENT_ID}">${json}</script>\n  </body>`,
+        );
+      },
+    },
+  };
+}
+
+/**
  * `vite build --ssr` builds the server renderer: the same components for Node, without the service
  * worker and the bundle report, which belong to the browser's build.
  */
@@ -177,12 +227,23 @@ const browserBuild = defineConfig({
     }),
     bundleReport(),
     startAfterFirstPaint(),
+    warmUpChunks(),
   ],
   build: {
     outDir,
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', tags: ['$initial'], test: /node_modules[\\/]/, priority: 2 },
+            { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 3000,

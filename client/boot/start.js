@@ -10,14 +10,17 @@
   const start = () => {
     if (started) return;
     started = true;
-    // Every chunk of the first load at once, rather than each only when the one importing it arrives.
+    // Every chunk of the first load at once, rather than each only when the one importing it arrives;
+    // in one insertion, which costs the browser a fraction of one per link (lib/batched-preloads.ts).
+    const links = document.createDocumentFragment();
     for (const href of preload.split(' ').filter(Boolean)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
-      document.head.append(link);
+      links.append(link);
     }
+    document.head.append(links);
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';

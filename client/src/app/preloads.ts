@@ -2,12 +2,10 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { PRELOAD_TIMING } from '../lib/preload-timing.ts';
+import { type WarmUp, warmUp } from '../lib/warm-up.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 
-const ROUTE_CODE: Record<string, () => Promise<unknown>> = {
-  '/browse': () => import('../pages/browse-page.tsx'),
-  '/search': () => import('../pages/search-page.tsx'),
-};
+const ROUTE_CODE: Record<string, WarmUp> = { '/browse': 'browse', '/search': 'search' };
 
 async function preloadData(queryClient: QueryClient): Promise<void> {
   // The query definitions come with the data: the first page load does not need their modules.
@@ -20,10 +18,9 @@ async function preloadData(queryClient: QueryClient): Promise<void> {
   void queryClient.prefetchQuery(topRatedQuery());
 }
 
+/** Fetched, not run (lib/warm-up.ts): the page runs its code when it is opened. */
 function preloadCode(currentPath: string): void {
-  for (const [path, load] of Object.entries(ROUTE_CODE)) {
-    if (path !== currentPath) load().catch(() => {});
-  }
+  warmUp(...Object.entries(ROUTE_CODE).flatMap(([path, code]) => (path === currentPath ? [] : [code])));
 }
 
 export function useIdlePreloads(): void {

@@ -2,6 +2,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject, useRouteError } fro
 import { ErrorFallback } from '../components/error-fallback.tsx';
 import { PageLoading } from '../components/layout/app-shell.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
+import { withBatchedPreloads } from '../lib/batched-preloads.ts';
 import { isChunkLoadError, reloadOnceForNewBuild } from '../lib/chunk-reload.ts';
 import { yieldToBrowser } from '../lib/yield-to-browser.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -136,12 +137,29 @@ export const routes: RouteObject[] = [
   },
 ];
 
+let preloadsBatched = false;
+
+/** In the browser, each lazy route inserts its chunks' preload links at once (lib/batched-preloads.ts). */
+function batchPreloadsOfLazyRoutes(list: RouteObject[]) {
+  if (preloadsBatched) return;
+  preloadsBatched = true;
+  const visit = (children: RouteObject[]) => {
+    for (const route of children) {
+      const load = route.lazy;
+      if (typeof load === 'function') route.lazy = (() => withBatchedPreloads(load)) as typeof load;
+      if (route.children) visit(route.children);
+    }
+  };
+  visit(list);
+}
+
 /**
  * The browser's router. A page the server rendered is hydrated: its lazy route modules are loaded
  * first (react-router's documented way), so the first client render is the server's markup rather
  * than the loading fallback, which would not match it.
  */
 export async function createAppRouter({ hydrating }: { hydrating: boolean }) {
+  batchPreloadsOfLazyRoutes(routes);
   if (hydrating) {
     const matches = matchRoutes(routes, window.location) ?? [];
     await Promise.all(

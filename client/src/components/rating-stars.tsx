@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
+import { formatCount } from '../lib/format.ts';
 
 interface RatingStarsProps {
   /** Average from 0 to 5; 0 with no reviews shows "No reviews yet". */
@@ -61,7 +62,7 @@ export function RatingStars({
           aria-hidden="true"
           className={cn('text-muted-foreground tabular-nums', size === 'sm' ? 'text-xs' : 'text-sm')}
         >
-          ({count.toLocaleString('en')})
+          ({formatCount(count)})
         </span>
       )}
     </span>

@@ -13,6 +13,7 @@ import { groupByCategory, useCrewCounts, useRoles } from '../features/roles/api.
 import { RoleIcon } from '../features/roles/components/role-icon.tsx';
 import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
+import { formatCount } from '../lib/format.ts';
 
 /** Role names are English nouns: "Gaffers", "Lead Actresses", "Stand-ins". */
 function plural(name: string): string {
@@ -151,7 +152,7 @@ function RoleCrew({ roleId, page, role }: { roleId: number; page: number; role: 
           <p className="text-xs text-muted-foreground">Highest rated first</p>
         </div>
         <p className="text-sm text-muted-foreground">
-          {total.toLocaleString('en')} {total === 1 ? 'person' : 'people'}
+          {formatCount(total)} {total === 1 ? 'person' : 'people'}
         </p>
       </div>
       {crew.data.crew.length === 0 ? (

@@ -2,6 +2,7 @@ import { Menu } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn.ts';
+import { warmUp } from '../../lib/warm-up.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { Button } from '../ui/button.tsx';
 import { LazySheet, preloadSheet } from '../ui/lazy-overlays.tsx';
@@ -35,7 +36,7 @@ export interface HeaderAccountSlots {
 export function Header({ account }: { account?: HeaderAccountSlots }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => whenIdle(() => void preloadSheet()), []);
+  useEffect(() => whenIdle(() => warmUp('sheet')), []);
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-layout items-center gap-4 px-4 sm:px-6">

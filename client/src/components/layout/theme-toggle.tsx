@@ -1,6 +1,7 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type ThemePreference, useTheme } from '../../lib/theme.ts';
+import { warmUp } from '../../lib/warm-up.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 
 export const THEME_OPTIONS: { value: ThemePreference; label: string; Icon: typeof Sun }[] = [
@@ -16,23 +17,18 @@ const loadMenu = () => import('./theme-menu.tsx');
 const ThemeMenu = lazy(loadMenu);
 
 /**
- * The header's theme picker. It paints as a plain button, and its Radix menu (a dropdown with
- * roving focus and a popper) arrives once the page is idle, or at once when the button is used first.
+ * The header's theme picker. It paints as a plain button; its Radix menu (a dropdown with roving
+ * focus and a popper) is fetched while the page is idle, run when a pointer comes near, and takes the
+ * button's place when it is used first (lib/warm-up.ts: nothing runs on a page nobody touches).
  */
 export function ThemeToggle() {
   const { theme } = useTheme();
-  const [menu, setMenu] = useState<{ focus: boolean; openNow: boolean } | null>(null);
+  const [menu, setMenu] = useState<{ focus: boolean } | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   // Whether the plain button has focus is read at the swap, so the menu's trigger can take it over.
   // The plain button also stands in while the loaded menu mounts, so a click then still opens it.
-  const swapIn = (openNow: boolean) =>
-    setMenu((current) =>
-      current
-        ? { ...current, openNow: current.openNow || openNow }
-        : { focus: document.activeElement === button.current, openNow },
-    );
-  const swapInWhenIdle = useEffectEvent(() => swapIn(false));
-  useEffect(() => whenIdle(() => void loadMenu().then(swapInWhenIdle)), []);
+  const open = () => setMenu((current) => current ?? { focus: document.activeElement === button.current });
+  useEffect(() => whenIdle(() => warmUp('theme-menu')), []);
 
   const Current = themeIconOf(theme);
   const plain = (
@@ -43,7 +39,8 @@ export function ThemeToggle() {
       aria-label={`Theme: ${theme}`}
       aria-haspopup="menu"
       onPointerEnter={() => void loadMenu()}
-      onClick={() => swapIn(true)}
+      onFocus={() => void loadMenu()}
+      onClick={open}
     >
       <Current aria-hidden="true" className="size-5" />
     </button>
@@ -51,7 +48,7 @@ export function ThemeToggle() {
   if (!menu) return plain;
   return (
     <Suspense fallback={plain}>
-      <ThemeMenu focus={menu.focus} openNow={menu.openNow} />
+      <ThemeMenu focus={menu.focus} openNow />
     </Suspense>
   );
 }

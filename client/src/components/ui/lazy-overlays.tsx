@@ -31,7 +31,7 @@ function useOpenedOnce(open: boolean): boolean {
   return opened || open;
 }
 
-export const preloadDialog = () => import('./dialog.tsx');
+const preloadDialog = () => import('./dialog.tsx');
 export const preloadSheet = () => import('./sheet.tsx');
 
 export const LazyDialog = lazyOverlay<ComponentProps<typeof Dialog>>(

@@ -1,10 +1,12 @@
+import { formatCount } from '../../lib/format.ts';
+
 /**
  * "1,234 crew" when the server counted exactly; past its exact-count limit the total is the
  * planner's estimate, so it reads as one: rounded to two significant figures, "about 14,000 crew".
  */
 export function formatCrewTotal(total: number, estimated: boolean): string {
-  if (!estimated) return `${total.toLocaleString('en')} crew`;
+  if (!estimated) return `${formatCount(total)} crew`;
   const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(total, 1))) - 1);
   const rounded = Math.round(total / magnitude) * magnitude;
-  return `about ${rounded.toLocaleString('en')} crew`;
+  return `about ${formatCount(rounded)} crew`;
 }

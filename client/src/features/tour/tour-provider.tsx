@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PAGE_EVENTS } from '../../lib/page-events.ts';
+import { usePageSettled } from '../../lib/page-settled.ts';
 import { clearSeen, markSeen, TOUR_TIP_IDS, tourPageOf } from './tips.ts';
 import { type TooltipApi, TooltipContext } from './tour-context.ts';
 
@@ -19,6 +20,11 @@ const TourHost = lazy(() => import('./components/tour-host.tsx'));
 /**
  * The guided tour (SPEC §2, §4). The footer's "Replay the tour" asks
  * for a reset through a page event; the tour then starts again on the home page.
+ *
+ * The first tip waits until the page has loaded and the browser is idle (`usePageSettled`): its
+ * popover (focus scope, positioning, fade) is a 60 ms task on this machine, about 250 ms on a slow
+ * phone, which made the first seconds of a first visit, when the page hydrates and a first tap
+ * comes, the slowest (ADR 022, session 12 addendum). A tip asked for by id shows at once.
  */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   const [version, setVersion] = useState(0);
@@ -26,6 +32,7 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const changed = useCallback(() => setVersion((v) => v + 1), []);
+  const settled = usePageSettled();
 
   const api = useMemo<TooltipApi>(
     () => ({
@@ -63,7 +70,7 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipContext.Provider value={api}>
       {children}
-      {tourPageOf(pathname) || requested ? (
+      {(settled && tourPageOf(pathname)) || requested ? (
         <Suspense fallback={null}>
           <TourHost />
         </Suspense>

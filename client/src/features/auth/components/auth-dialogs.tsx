@@ -1,15 +1,15 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LazyDialog, preloadDialog } from '../../../components/ui/lazy-overlays.tsx';
+import { LazyDialog } from '../../../components/ui/lazy-overlays.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { firePageEvent, PAGE_EVENTS } from '../../../lib/page-events.ts';
+import { warmUp } from '../../../lib/warm-up.ts';
 import { whenIdle } from '../../../lib/when-idle.ts';
 import { useCurrentUser } from '../api.ts';
 import { usePageEvent } from '../hooks/use-page-event.ts';
 import type { AuthView } from './auth-dialog-body.tsx';
 
-const loadBody = () => import('./auth-dialog-body.tsx');
-const AuthDialogBody = lazy(loadBody);
+const AuthDialogBody = lazy(() => import('./auth-dialog-body.tsx'));
 
 const TAGLINE = 'find the best film professionals or showcase your talent';
 
@@ -34,14 +34,7 @@ export function AuthDialogs() {
   const opener = useRef<HTMLElement | null>(null);
 
   // Fetch the dialog and its forms once the page is idle, so the first Log In click does not wait.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        void preloadDialog();
-        void loadBody();
-      }),
-    [],
-  );
+  useEffect(() => whenIdle(() => warmUp('dialog', 'auth-dialog')), []);
 
   const show = (next: AuthView) => {
     if (view === null && document.activeElement instanceof HTMLElement)

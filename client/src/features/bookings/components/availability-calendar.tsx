@@ -4,19 +4,13 @@ import { useState } from 'react';
 import type { Availability } from '#common/schemas/bookings';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { onFirstUse } from '../../../lib/on-first-use.ts';
+import { formatMonthYear, formatWeekdayMonthDay } from '../../../lib/format.ts';
 import { availabilityQuery, isoDay } from '../api.ts';
 import { AVAILABILITY_LOOK } from './availability-look.ts';
 import { AvailabilityKey } from './availability-strip.tsx';
 
 type DayStatus = Availability['days'][number]['status'];
 
-const monthTitle = onFirstUse(
-  () => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-);
-const dayTitle = onFirstUse(
-  () => new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }),
-);
 const WEEKDAYS = [
   ['Mon', 'Monday'],
   ['Tue', 'Tuesday'],
@@ -76,8 +70,8 @@ export function AvailabilityCalendar({
   const statusOf = new Map(availability.data?.days.map((d) => [d.date, d.status]));
   const shown =
     months === 1
-      ? monthTitle().format(first)
-      : `${monthTitle().format(first)} to ${monthTitle().format(last)}`;
+      ? formatMonthYear(first, 'long')
+      : `${formatMonthYear(first, 'long')} to ${formatMonthYear(last, 'long')}`;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-2">
@@ -147,7 +141,7 @@ function MonthTable({
   return (
     <table aria-busy={loading} className="w-full table-fixed border-separate border-spacing-1">
       <caption className={captionShown ? 'pb-1 text-left text-sm font-semibold' : 'sr-only'}>
-        {monthTitle().format(start)}
+        {formatMonthYear(start, 'long')}
       </caption>
       <thead>
         <tr>
@@ -204,7 +198,7 @@ function DayCell({
           : 'free'
       : server;
   const look = status ? AVAILABILITY_LOOK[status] : null;
-  const date = dayTitle().format(new Date(`${day}T00:00:00Z`));
+  const date = formatWeekdayMonthDay(new Date(`${day}T00:00:00Z`));
   // Days gone by are history, not availability: shown plain, and read as past.
   const label = past ? `${date}: past` : `${date}: ${look?.label ?? 'loading'}`;
   const face = cn(

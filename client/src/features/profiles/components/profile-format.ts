@@ -1,23 +1,16 @@
 import type { PublicProfile } from '#common/schemas/profiles';
-import { onFirstUse } from '../../../lib/on-first-use.ts';
+import { formatMonthYear } from '../../../lib/format.ts';
 
 export const profileNameOf = (profile: Pick<PublicProfile, 'displayName' | 'username'>) =>
   profile.displayName ?? profile.username;
 
 /** Dates arrive as YYYY-MM-DD; read and print them in UTC so no time zone shifts the month. */
-const monthYear = onFirstUse(
-  () => new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
-);
-const longMonthYear = onFirstUse(
-  () => new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-);
-
 function utcDate(isoDate: string): Date {
   const [year = 1970, month = 1, day = 1] = isoDate.slice(0, 10).split('-').map(Number);
   return new Date(Date.UTC(year, month - 1, day));
 }
 
-export const formatMonth = (isoDate: string) => monthYear().format(utcDate(isoDate));
+export const formatMonth = (isoDate: string) => formatMonthYear(utcDate(isoDate), 'short');
 
 /**
  * "Mar 2024 – Present" while the job is running, "Mar 2024 – Jun 2024" once it ended, "Mar 2024"
@@ -32,7 +25,7 @@ export function formatDateRange(startDate: string | null, endDate: string | null
   return start === end ? start : `${start} – ${end}`;
 }
 
-export const formatMemberSince = (timestamp: string) => longMonthYear().format(new Date(timestamp));
+export const formatMemberSince = (timestamp: string) => formatMonthYear(new Date(timestamp), 'long');
 
 /** Contact info is free text; an email address or a web address becomes a link. */
 export function contactHref(contactInfo: string): string | null {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { useReviewList } from '../api.ts';
 
 /**
@@ -48,8 +49,7 @@ export function RatingCard({ userId }: { userId: number }) {
             />
           </p>
           <p className="text-sm text-muted-foreground">
-            From {list.data.summary.count.toLocaleString('en')}{' '}
-            {list.data.summary.count === 1 ? 'review' : 'reviews'}
+            From {formatCount(list.data.summary.count)} {list.data.summary.count === 1 ? 'review' : 'reviews'}
           </p>
           <p
             className={cn(
@@ -60,7 +60,7 @@ export function RatingCard({ userId }: { userId: number }) {
             )}
           >
             <ShieldCheck aria-hidden="true" className="size-4 shrink-0" />
-            {list.data.summary.verifiedCount.toLocaleString('en')} verified{' '}
+            {formatCount(list.data.summary.verifiedCount)} verified{' '}
             {list.data.summary.verifiedCount === 1 ? 'collaboration' : 'collaborations'}
           </p>
         </div>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { RatingSummary as Summary } from '#common/schemas/reviews';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 const STARS = [5, 4, 3, 2, 1] as const;
 
@@ -22,7 +23,7 @@ export function RatingSummary({ summary, action }: { summary: Summary; action?: 
         </p>
         <RatingStars average={average} count={count} size="md" starsOnly />
         <p className="text-sm text-muted-foreground">
-          Based on {count.toLocaleString('en')} {count === 1 ? 'review' : 'reviews'}
+          Based on {formatCount(count)} {count === 1 ? 'review' : 'reviews'}
         </p>
         <p
           className={cn(
@@ -31,8 +32,7 @@ export function RatingSummary({ summary, action }: { summary: Summary; action?: 
           )}
         >
           <ShieldCheck aria-hidden="true" className="size-4 shrink-0" />
-          {verifiedCount.toLocaleString('en')} verified{' '}
-          {verifiedCount === 1 ? 'collaboration' : 'collaborations'}
+          {formatCount(verifiedCount)} verified {verifiedCount === 1 ? 'collaboration' : 'collaborations'}
         </p>
         {action ? <div className="mt-2">{action}</div> : null}
       </div>
@@ -56,7 +56,7 @@ export function RatingSummary({ summary, action }: { summary: Summary; action?: 
               </span>
               <span className="text-right tabular-nums">
                 <span className="sr-only">: </span>
-                {n.toLocaleString('en')}
+                {formatCount(n)}
               </span>
             </li>
           );

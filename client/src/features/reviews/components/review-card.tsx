@@ -6,12 +6,7 @@ import { Avatar } from '../../../components/avatar.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { onFirstUse } from '../../../lib/on-first-use.ts';
-
-// In UTC: the server renders the same date the browser hydrates, whatever the visitor's time zone.
-const dateFormat = onFirstUse(
-  () => new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
-);
+import { formatShortDate } from '../../../lib/format.ts';
 
 export const reviewElementId = (reviewId: number) => `review-${reviewId}`;
 
@@ -74,11 +69,11 @@ export function ReviewCard({
             {isAuthor ? <span className="ml-2 text-xs font-medium text-muted-foreground">(you)</span> : null}
           </h3>
           <p className="text-xs text-muted-foreground">
-            <time dateTime={review.createdAt}>{dateFormat().format(new Date(review.createdAt))}</time>
+            <time dateTime={review.createdAt}>{formatShortDate(new Date(review.createdAt))}</time>
             {review.editedAt ? (
               <>
                 {' · '}
-                <span title={`Edited ${dateFormat().format(new Date(review.editedAt))}`}>Edited</span>
+                <span title={`Edited ${formatShortDate(new Date(review.editedAt))}`}>Edited</span>
               </>
             ) : null}
           </p>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { LIMITS } from '#common/limits';
 import { REVIEW_SORTS, type ReviewSort } from '#common/reviews';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { formatCount } from '../../../lib/format.ts';
 
 const SORT_LABELS: Record<ReviewSort, string> = {
   newest: 'Newest first',
@@ -74,7 +75,7 @@ export function UpgradePrompt({ hiddenCount, name }: { hiddenCount: number; name
             Premium unlocks all reviews
           </h3>
           <p className="mt-1 text-sm text-muted-foreground">
-            {hiddenCount.toLocaleString('en')} more {hiddenCount === 1 ? 'review' : 'reviews'} of {name}{' '}
+            {formatCount(hiddenCount)} more {hiddenCount === 1 ? 'review' : 'reviews'} of {name}{' '}
             {hiddenCount === 1 ? 'is' : 'are'} for Premium members. Everyone sees the newest{' '}
             {LIMITS.reviewsFreeVisible}.
           </p>

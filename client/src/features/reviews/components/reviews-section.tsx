@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { lazyOverlay } from '../../../components/ui/lazy-overlays.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useCurrentUser } from '../../auth/api.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useViewerFact } from '../../auth/api.ts';
 import { useDeleteReview, useReviewList, useThankReview } from '../api.ts';
 import { LinkedReview } from './linked-review.tsx';
 import { RatingSummary } from './rating-summary.tsx';
@@ -34,7 +35,8 @@ const ReportDialog = lazyOverlay(
  * sort and page through all of them; the rest see how many are held back and how to read them.
  */
 export function ReviewsSection({ subject, isOwner }: { subject: ReviewSubject; isOwner: boolean }) {
-  const { data: viewer } = useCurrentUser();
+  // One fact, so the session check answering "signed out" after hydration renders nothing again.
+  const viewerId = useViewerFact((viewer) => viewer?.id ?? null);
   const { sort, page, linkedReviewId, setSort, setPage } = useReviewParams();
   const list = useReviewList(subject.id, { sort, page });
   const [writing, setWriting] = useState<{ review: Review | null } | null>(null);
@@ -73,17 +75,13 @@ export function ReviewsSection({ subject, isOwner }: { subject: ReviewSubject; i
           stale={list.isPlaceholderData}
           subject={subject}
           isOwner={isOwner}
-          viewerId={viewer?.id ?? null}
+          viewerId={viewerId}
           linkedReviewId={linkedReviewId}
           actions={actions}
           thankingId={thankingId ?? null}
           writeButton={
             isOwner ? null : (
-              <WriteReviewButton
-                viewer={viewer}
-                myReview={myReview}
-                onWrite={() => setWriting({ review: myReview })}
-              />
+              <WriteReviewButton myReview={myReview} onWrite={() => setWriting({ review: myReview })} />
             )
           }
           onSort={setSort}
@@ -173,8 +171,8 @@ function ReviewsBody({
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-muted-foreground">
               {fullAccess
-                ? `${total.toLocaleString('en')} ${total === 1 ? 'review' : 'reviews'}`
-                : `The newest ${reviews.length} of ${total.toLocaleString('en')} ${total === 1 ? 'review' : 'reviews'}`}
+                ? `${formatCount(total)} ${total === 1 ? 'review' : 'reviews'}`
+                : `The newest ${reviews.length} of ${formatCount(total)} ${total === 1 ? 'review' : 'reviews'}`}
             </p>
             {fullAccess && total > 1 ? <SortSelect value={data.sort} onChange={onSort} /> : null}
           </div>

@@ -1,22 +1,16 @@
 import { PencilLine } from 'lucide-react';
-import type { AuthUser } from '#common/schemas/auth';
 import type { Review } from '#common/schemas/reviews';
 import { Button } from '../../../components/ui/button.tsx';
 import { firePageEvent, PAGE_EVENTS } from '../../../lib/page-events.ts';
+import { useCurrentUser } from '../../auth/api.ts';
 
 /**
  * "Write a review" for a signed-in visitor, "Edit your review" once they have written one, and for a
  * signed-out visitor a button that opens the sign-in dialog (signing in brings them back here).
  */
-export function WriteReviewButton({
-  viewer,
-  myReview,
-  onWrite,
-}: {
-  viewer: AuthUser | null | undefined;
-  myReview: Review | null;
-  onWrite: () => void;
-}) {
+export function WriteReviewButton({ myReview, onWrite }: { myReview: Review | null; onWrite: () => void }) {
+  // Its own session read: while the check is pending it shows nothing, and only it changes after.
+  const { data: viewer } = useCurrentUser();
   if (viewer === undefined) return null;
   if (viewer === null) {
     return (

@@ -2,6 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { ROLE_CATEGORY_LABELS } from '#common/roles';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { useCrewCounts, useRoles } from '../api.ts';
 import { RoleIcon } from './role-icon.tsx';
 
@@ -51,7 +52,7 @@ export function FeaturedRoles() {
                 <span className="text-xs text-muted-foreground">{ROLE_CATEGORY_LABELS[role.category]}</span>
               </span>
               <span className="mt-auto flex items-center justify-between text-sm text-muted-foreground">
-                {crew === undefined ? '\u00a0' : `${crew.toLocaleString('en')} crew`}
+                {crew === undefined ? '\u00a0' : `${formatCount(crew)} crew`}
                 <ArrowRight
                   aria-hidden="true"
                   className="size-4 transition-transform group-hover:translate-x-0.5"
