@@ -58,7 +58,12 @@ export function ProfileTabs({ profile, isOwner }: { profile: PublicProfile; isOw
   const name = profileNameOf(profile);
   const list = useRef<HTMLDivElement>(null);
   // On a phone the tab row scrolls sideways: keep the chosen tab (say from ?tab=reviews) in view.
+  // The first tab is in view as the row starts; scrolling to it would only force a layout while the
+  // page is hydrating.
+  const scrolledOnce = useRef(false);
   useEffect(() => {
+    if (!scrolledOnce.current && tab === PROFILE_TABS[0]) return;
+    scrolledOnce.current = true;
     list.current
       ?.querySelector(`[data-tab="${tab}"]`)
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
