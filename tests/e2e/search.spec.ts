@@ -365,4 +365,22 @@ test.describe('Preloads (SPEC §9)', () => {
     // Neither is needed by /browse itself: only the idle preload asks for them (after 1.5 s).
     await Promise.all([searchCode, topRatedData]);
   });
+
+  test('the auth dialog is fetched while the page is idle, and opens on the first click', async ({
+    page,
+  }) => {
+    await page.goto('/browse');
+    // Fetched as a module preload (not run) by the idle warm-up, before anyone asks for it.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).some((link) =>
+            /\/assets\/auth-dialog-body-[^/]*\.js$/.test(link.href),
+          ),
+        ),
+      )
+      .toBe(true);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible();
+  });
 });

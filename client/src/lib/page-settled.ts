@@ -9,7 +9,6 @@ import { whenIdle } from './when-idle.ts';
 export function usePageSettled(timeout = 3000): boolean {
   const [settled, setSettled] = useState(false);
   useEffect(() => {
-    if (settled) return;
     let cancelIdle = () => {};
     const onLoad = () => {
       cancelIdle = whenIdle(() => setSettled(true), timeout);
@@ -20,6 +19,6 @@ export function usePageSettled(timeout = 3000): boolean {
       window.removeEventListener('load', onLoad);
       cancelIdle();
     };
-  }, [settled, timeout]);
+  }, [timeout]);
   return settled;
 }

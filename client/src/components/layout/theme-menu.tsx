@@ -4,10 +4,10 @@ import { type ThemePreference, useTheme } from '../../lib/theme.ts';
 import { THEME_OPTIONS, themeButtonClass, themeIconOf } from './theme-toggle.tsx';
 
 /**
- * The theme picker's Radix menu. <ThemeToggle /> swaps it in for its plain button once fetched; if
- * that button had focus, or was clicked while this was loading, the menu takes over seamlessly.
+ * The theme picker's Radix menu. <ThemeToggle /> swaps it in for its plain button when that button
+ * is first used, so it mounts open; if the button had focus, the menu's trigger takes it over.
  */
-export default function ThemeMenu({ focus, openNow }: { focus: boolean; openNow: boolean }) {
+export default function ThemeMenu({ focus }: { focus: boolean }) {
   const { theme, setTheme } = useTheme();
   const Current = themeIconOf(theme);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -15,7 +15,7 @@ export default function ThemeMenu({ focus, openNow }: { focus: boolean; openNow:
     if (focus) trigger.current?.focus();
   }, [focus]);
   return (
-    <DropdownMenu.Root defaultOpen={openNow}>
+    <DropdownMenu.Root defaultOpen>
       <DropdownMenu.Trigger ref={trigger} className={themeButtonClass} aria-label={`Theme: ${theme}`}>
         <Current aria-hidden="true" className="size-5" />
       </DropdownMenu.Trigger>

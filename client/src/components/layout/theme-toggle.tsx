@@ -18,8 +18,9 @@ const ThemeMenu = lazy(loadMenu);
 
 /**
  * The header's theme picker. It paints as a plain button; its Radix menu (a dropdown with roving
- * focus and a popper) is fetched while the page is idle, run when a pointer comes near, and takes the
- * button's place when it is used first (lib/warm-up.ts: nothing runs on a page nobody touches).
+ * focus and a popper) is fetched while the page is idle, run when a pointer comes near or the button
+ * takes focus, and takes the button's place when it is used first (lib/warm-up.ts: nothing runs on a
+ * page nobody touches).
  */
 export function ThemeToggle() {
   const { theme } = useTheme();
@@ -48,7 +49,7 @@ export function ThemeToggle() {
   if (!menu) return plain;
   return (
     <Suspense fallback={plain}>
-      <ThemeMenu focus={menu.focus} openNow />
+      <ThemeMenu focus={menu.focus} />
     </Suspense>
   );
 }

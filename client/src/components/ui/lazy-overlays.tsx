@@ -31,11 +31,10 @@ function useOpenedOnce(open: boolean): boolean {
   return opened || open;
 }
 
-const preloadDialog = () => import('./dialog.tsx');
 export const preloadSheet = () => import('./sheet.tsx');
 
 export const LazyDialog = lazyOverlay<ComponentProps<typeof Dialog>>(
-  () => preloadDialog().then((module) => module.Dialog),
+  () => import('./dialog.tsx').then((module) => module.Dialog),
   (props) => props.open,
 );
 export const LazySheet = lazyOverlay<ComponentProps<typeof Sheet>>(

@@ -27,11 +27,10 @@ export function TourTipCard({ tip, target }: { tip: TourTip; target: HTMLElement
   // A state, not a ref: the card is portalled and mounts a render after this component.
   const [card, setCard] = useState<HTMLDivElement | null>(null);
   useEffect(() => {
+    if (!card) return;
     const box = target.getBoundingClientRect();
     if (box.top < 0 || box.top > window.innerHeight) target.scrollIntoView({ block: 'center' });
-    const height = card?.offsetHeight ?? 0;
-    if (height === 0) return;
-    const room = TOUR_LAYOUT.offsetPx + height + SCROLL_MARGIN_PX;
+    const room = TOUR_LAYOUT.offsetPx + card.offsetHeight + SCROLL_MARGIN_PX;
     const { top, bottom } = target.getBoundingClientRect();
     if (tip.placement === 'bottom' && bottom + room > window.innerHeight) {
       window.scrollBy({ top: bottom + room - window.innerHeight });
