@@ -4,7 +4,14 @@
  * mobile config (simulated throttling: slow 4G, 4× CPU slowdown, Moto G Power viewport) in Debian's
  * Chromium on the issue's four pages, `--runs` times each, reporting each page's median run.
  * Usage: npm run build && npm run bench:lighthouse [-- --runs 3 --chrome /usr/bin/chromium
- * --only /browse --allow-sw --out DIR [--traces]]
+ * --only /browse --allow-sw --out DIR [--traces] --baseline DIR]
+ *
+ * `--baseline DIR` measures a second build side by side: DIR is another checkout's `dist` (its
+ * `client` and `server-render`), served by a second server; every run measures each page on both,
+ * one after the other, and the report ends with this build's medians against the baseline's.
+ * Figures from different machines or hours do not compare (TBT moved by ±100 ms between benches
+ * of one build); two builds measured in one run do. The report gives Lighthouse's benchmark index
+ * of the machine (its CPU speed as Lighthouse measures it) beside the figures.
  *
  * Lighthouse clears the origin's storage, caches and service workers before every run, so each run
  * is a first visit. The app registers its service worker after `load`, and Workbox then precaches
@@ -32,6 +39,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     // With --out: every run's trace too (trace-{page}-{run}.json), for reading the long tasks.
     traces: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(values.runs));
@@ -41,6 +49,8 @@ const pages = ['/', '/search?q=gaffer', '/profile/10', '/browse'].filter(
 if (pages.length === 0) throw new Error(`--only ${values.only}: not one of the benchmarked pages`);
 if (!existsSync('dist/client/index.html'))
   throw new Error('dist/client is missing: run `npm run build` first');
+if (values.baseline !== undefined && !existsSync(path.join(values.baseline, 'client/index.html')))
+  throw new Error(`--baseline ${values.baseline}: no client/index.html there (a built dist directory)`);
 
 interface Audit {
   title: string;
@@ -59,6 +69,7 @@ interface Result {
   audits: Record<string, Audit>;
   runtimeError?: { code: string; message: string };
   lighthouseVersion: string;
+  environment?: { benchmarkIndex?: number };
 }
 
 interface Row {
@@ -124,6 +135,8 @@ const median = (rows: Row[]) =>
   [...rows].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs)[
     Math.floor(rows.length / 2)
   ] as Row;
+const benchmarkIndexOf = (row: Row) => row.result.environment?.benchmarkIndex ?? Number.NaN;
+const fileNameOf = (page: string) => page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)}`;
 
@@ -158,112 +171,164 @@ function findings(result: Result): string[] {
 }
 let a11yAudits = new Set<string>();
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'crewbase-lighthouse-'));
-await chmod(dataDir, 0o755);
+/** A build to measure: this checkout's, or the baseline's. */
+interface Target {
+  label: string;
+  clientDist: string;
+  dataDir: string;
+  base: string;
+  server?: ChildProcess;
+  results: Map<string, Row[]>;
+}
+
+const targets: Target[] = [];
+for (const [label, dist] of [
+  ['this build', 'dist'],
+  ...(values.baseline === undefined ? [] : [['baseline', values.baseline]]),
+] as const) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'crewbase-lighthouse-'));
+  await chmod(dataDir, 0o755);
+  targets.push({
+    label,
+    clientDist: path.resolve(dist, 'client'),
+    dataDir,
+    base: '',
+    results: new Map(),
+  });
+}
 delete process.env.DATABASE_URL;
 const serverEnv: NodeJS.ProcessEnv = {
-  DATA_DIR: dataDir,
   HOST: '127.0.0.1',
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   NODE_ENV: 'production',
   // One browser plays every visitor; the limiter still counts each request.
   RATE_LIMIT_MULTIPLIER: '1000000',
 };
-let server: ChildProcess | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 let failed = false;
 try {
-  const started = await startServer(['--import', 'tsx', 'server/src/main.ts'], serverEnv, '/api/health');
-  server = started.child;
-  const base = `http://127.0.0.1:${started.port}`;
-  // One request per page first, so server-side caches are as a visitor after the first one finds them.
-  for (const page of pages) {
-    const response = await fetch(`${base}${page}`);
-    if (!response.ok) throw new Error(`${page}: ${response.status}`);
-    await response.text();
+  for (const target of targets) {
+    const started = await startServer(
+      ['--import', 'tsx', 'server/src/main.ts'],
+      { ...serverEnv, DATA_DIR: target.dataDir, CLIENT_DIST: target.clientDist },
+      '/api/health',
+    );
+    target.server = started.child;
+    target.base = `http://127.0.0.1:${started.port}`;
+    // One request per page first, so server-side caches are as a visitor after the first one finds them.
+    for (const page of pages) {
+      const response = await fetch(`${target.base}${page}`);
+      if (!response.ok) throw new Error(`${target.label} ${page}: ${response.status}`);
+      await response.text();
+    }
   }
   chrome = await chromeLauncher.launch({
     chromePath: values.chrome,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
   const chromeVersion = spawnSync(values.chrome, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  const results = new Map<string, Row[]>();
   let version = '';
   for (let run = 0; run < runs; run++) {
-    // Runs interleave the pages, so a busy moment on this shared machine falls on all of them alike.
-    for (const page of pages) {
-      // A trace Lighthouse could not read (NO_NAVSTART and the like, now and then on a busy
-      // machine) is run again, up to twice; a page that fails three times fails the bench.
-      let runner: Awaited<ReturnType<typeof lighthouse>>;
-      let result: Result | undefined;
-      for (let attempt = 1; ; attempt++) {
-        runner = await lighthouse(`${base}${page}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          blockedUrlPatterns: values['allow-sw'] ? [] : ['*/sw.js'],
-        });
-        result = runner?.lhr as unknown as Result | undefined;
-        const problem = !result
-          ? 'Lighthouse returned nothing'
-          : result.runtimeError && `${result.runtimeError.code} ${result.runtimeError.message}`;
-        if (!problem) break;
-        if (attempt === 3) throw new Error(`${page}: ${problem}`);
-        console.error(`run ${run + 1}/${runs} ${page}: ${problem}; again`);
+    // Runs interleave the pages (and the builds), so a busy moment on this shared machine falls on
+    // all of them alike.
+    for (const page of pages)
+      for (const { label, base, results } of targets) {
+        // A trace Lighthouse could not read (NO_NAVSTART and the like, now and then on a busy
+        // machine) is run again, up to twice; a page that fails three times fails the bench.
+        let runner: Awaited<ReturnType<typeof lighthouse>>;
+        let result: Result | undefined;
+        for (let attempt = 1; ; attempt++) {
+          runner = await lighthouse(`${base}${page}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            blockedUrlPatterns: values['allow-sw'] ? [] : ['*/sw.js'],
+          });
+          result = runner?.lhr as unknown as Result | undefined;
+          const problem = !result
+            ? 'Lighthouse returned nothing'
+            : result.runtimeError && `${result.runtimeError.code} ${result.runtimeError.message}`;
+          if (!problem) break;
+          if (attempt === 3) throw new Error(`${label} ${page}: ${problem}`);
+          console.error(`run ${run + 1}/${runs} ${label} ${page}: ${problem}; again`);
+        }
+        if (!result) throw new Error(`${page}: Lighthouse returned nothing`);
+        if (values.out && values.traces) {
+          await mkdir(values.out, { recursive: true });
+          const name = `${label === 'baseline' ? 'baseline-' : ''}${fileNameOf(page)}`;
+          const trace = (runner?.artifacts as { Trace?: unknown } | undefined)?.Trace;
+          await writeFile(path.join(values.out, `trace-${name}-${run + 1}.json`), JSON.stringify(trace));
+        }
+        version = result.lighthouseVersion;
+        a11yAudits = new Set(
+          ((runner?.lhr.categories.accessibility?.auditRefs ?? []) as { id: string }[]).map((ref) => ref.id),
+        );
+        const measured = row(result);
+        results.set(page, [...(results.get(page) ?? []), measured]);
+        console.error(
+          `run ${run + 1}/${runs} ${targets.length > 1 ? `${label} ` : ''}${page}: performance ${measured.performance}, accessibility ${measured.accessibility}, TBT ${Math.round(measured.tbtMs)} ms, benchmark index ${Math.round(result.environment?.benchmarkIndex ?? 0)}`,
+        );
       }
-      if (!result) throw new Error(`${page}: Lighthouse returned nothing`);
-      if (values.out && values.traces) {
-        await mkdir(values.out, { recursive: true });
-        const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-        const trace = (runner?.artifacts as { Trace?: unknown } | undefined)?.Trace;
-        await writeFile(path.join(values.out, `trace-${name}-${run + 1}.json`), JSON.stringify(trace));
-      }
-      version = result.lighthouseVersion;
-      a11yAudits = new Set(
-        ((runner?.lhr.categories.accessibility?.auditRefs ?? []) as { id: string }[]).map((ref) => ref.id),
-      );
-      const measured = row(result);
-      results.set(page, [...(results.get(page) ?? []), measured]);
-      console.error(
-        `run ${run + 1}/${runs} ${page}: performance ${measured.performance}, accessibility ${measured.accessibility}`,
-      );
-    }
   }
 
   console.log(
-    `\nLighthouse ${version}, mobile default config (simulated throttling), ${chromeVersion}, Node ${process.version}, median of ${runs} run(s)${values['allow-sw'] ? '' : ', /sw.js blocked'}\n`,
+    `\nLighthouse ${version}, mobile default config (simulated throttling), ${chromeVersion}, Node ${process.version}, median of ${runs} run(s)${values['allow-sw'] ? '' : ', /sw.js blocked'}`,
   );
+  const indices = targets.flatMap((t) => [...t.results.values()].flat().map(benchmarkIndexOf));
   console.log(
-    '| Page | Performance | Accessibility | LCP (s) | CLS | TBT (ms) | FCP (s) | JS requested before first paint (KiB gzip) | … as transferred, with headers (KiB) | All JS transferred (KiB) |',
+    `Machine: Lighthouse benchmark index ${Math.round(Math.min(...indices))}–${Math.round(Math.max(...indices))} over the runs (higher is faster)`,
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  const medians = pages.map((page) => [page, median(results.get(page) ?? [])] as const);
-  const gzipped = new Map<string, number>();
-  for (const [page, m] of medians) {
-    const sizes = await Promise.all(m.jsBeforePaintUrls.map(gzippedSize));
-    gzipped.set(
-      page,
-      sizes.reduce((total, size) => total + size, 0),
-    );
-  }
-  for (const [page, m] of medians) {
+  const mediansOf = (target: Target) =>
+    new Map(pages.map((page) => [page, median(target.results.get(page) ?? [])] as const));
+  for (const target of targets) {
+    const medians = mediansOf(target);
+    if (targets.length > 1) console.log(`\n${target.label} (${target.clientDist})`);
     console.log(
-      `| \`${page}\` | ${m.performance} | ${m.accessibility} | ${seconds(m.lcpMs)} | ${m.cls.toFixed(3)} | ${Math.round(m.tbtMs)} | ${seconds(m.fcpMs)} | ${kb(gzipped.get(page) ?? 0)} | ${kb(m.jsBeforePaintBytes)} | ${kb(m.jsTotalBytes)} |`,
+      '\n| Page | Performance | Accessibility | LCP (s) | CLS | TBT (ms) | FCP (s) | JS requested before first paint (KiB gzip) | … as transferred, with headers (KiB) | All JS transferred (KiB) |',
     );
-  }
-  console.log(
-    `\nAll runs (performance): ${pages.map((p) => `${p} ${(results.get(p) ?? []).map((r) => r.performance).join('/')}`).join('; ')}`,
-  );
-  for (const [page, m] of medians) {
-    console.log(`\n${page} (median run):`);
-    for (const line of findings(m.result)) console.log(`  ${line}`);
-  }
-  if (values.out) {
-    await mkdir(values.out, { recursive: true });
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const [page, m] of medians) {
-      const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-      await writeFile(path.join(values.out, `lighthouse-${name}.json`), JSON.stringify(m.result));
+      const sizes = await Promise.all(
+        m.jsBeforePaintUrls.map((url) => gzippedSize(url.replace(/^http:\/\/[^/]+/, target.base))),
+      );
+      const gzipped = sizes.reduce((total, size) => total + size, 0);
+      console.log(
+        `| \`${page}\` | ${m.performance} | ${m.accessibility} | ${seconds(m.lcpMs)} | ${m.cls.toFixed(3)} | ${Math.round(m.tbtMs)} | ${seconds(m.fcpMs)} | ${kb(gzipped)} | ${kb(m.jsBeforePaintBytes)} | ${kb(m.jsTotalBytes)} |`,
+      );
+    }
+    console.log(
+      `\nAll runs (performance / TBT ms): ${pages.map((p) => `${p} ${(target.results.get(p) ?? []).map((r) => `${r.performance}/${Math.round(r.tbtMs)}`).join(' ')}`).join('; ')}`,
+    );
+    for (const [page, m] of medians) {
+      console.log(`\n${page} (median run):`);
+      for (const line of findings(m.result)) console.log(`  ${line}`);
+    }
+    if (values.out) {
+      await mkdir(values.out, { recursive: true });
+      for (const [page, m] of medians) {
+        const name = `${target.label === 'baseline' ? 'baseline-' : ''}${fileNameOf(page)}`;
+        await writeFile(path.join(values.out, `lighthouse-${name}.json`), JSON.stringify(m.result));
+      }
+    }
+  }
+  const [current, baseline] = targets;
+  if (current && baseline) {
+    // Medians of each metric over the runs, not the median run's: TBT swings more than the score.
+    const medianOf = (rows: Row[], pick: (row: Row) => number) => {
+      const sorted = rows.map(pick).sort((a, b) => a - b);
+      return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+    };
+    console.log('\nThis build against the baseline, medians of the runs (this / baseline):\n');
+    console.log('| Page | Performance | TBT (ms) | TBT ratio | LCP (s) |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const page of pages) {
+      const mine = current.results.get(page) ?? [];
+      const theirs = baseline.results.get(page) ?? [];
+      const tbt = [medianOf(mine, (r) => r.tbtMs), medianOf(theirs, (r) => r.tbtMs)] as const;
+      console.log(
+        `| \`${page}\` | ${medianOf(mine, (r) => r.performance)} / ${medianOf(theirs, (r) => r.performance)} | ${Math.round(tbt[0])} / ${Math.round(tbt[1])} | ${(tbt[0] / tbt[1]).toFixed(2)} | ${seconds(medianOf(mine, (r) => r.lcpMs))} / ${seconds(medianOf(theirs, (r) => r.lcpMs))} |`,
+      );
     }
   }
 } catch (error) {
@@ -271,11 +336,13 @@ try {
   console.error(error);
 } finally {
   await chrome?.kill();
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    if (server.exitCode === null) server.kill('SIGKILL');
+  for (const { server, dataDir } of targets) {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    await rm(dataDir, { recursive: true, force: true });
   }
-  await rm(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -111,6 +111,20 @@ test.describe('Public profile', () => {
     await page.keyboard.press('ArrowRight');
     await expect(profileTabs(page).getByRole('tab', { name: /^Portfolio/ })).toBeFocused();
     await expect(page).toHaveURL(`/profile/${DEMO_CREW_ID}?review=7&tab=portfolio`);
+    // Home and End jump to the ends, the arrows wrap around, and only the chosen tab is in the Tab order.
+    await page.keyboard.press('Home');
+    await expect(profileTabs(page).getByRole('tab', { name: 'About' })).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    const reviewsTab = profileTabs(page).getByRole('tab', { name: /^Reviews/ });
+    await expect(reviewsTab).toBeFocused();
+    await expect(reviewsTab).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(`/profile/${DEMO_CREW_ID}?review=7&tab=reviews`);
+    await expect(profileTabs(page).getByRole('tab', { selected: false }).first()).toHaveAttribute(
+      'tabindex',
+      '-1',
+    );
+    await page.keyboard.press('End');
+    await expect(reviewsTab).toBeFocused();
 
     // replace, not push: Back leaves the profile instead of stepping through the tabs.
     await page.goBack();

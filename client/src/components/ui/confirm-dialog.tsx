@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
-import { Dialog } from './dialog.tsx';
+import { LazyDialog } from './lazy-overlays.tsx';
 
 /**
  * Asks before something that cannot be undone. The safe choice (Cancel) is first in the tab order and
- * Escape means Cancel; `pending` keeps the dialog open with the confirm button busy.
+ * Escape means Cancel; `pending` keeps the dialog open with the confirm button busy. Mounted on first
+ * open: a closed Radix dialog still runs its portal's effects, which would only add work to the
+ * hydration of a server-rendered page (a profile's reviews carry one).
  */
 export function ConfirmDialog({
   open,
@@ -30,7 +32,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Dialog
+    <LazyDialog
       open={open}
       onOpenChange={(next) => !pending && onOpenChange(next)}
       title={title}
@@ -53,6 +55,6 @@ export function ConfirmDialog({
           {pending ? (pendingLabel ?? confirmLabel) : confirmLabel}
         </Button>
       </div>
-    </Dialog>
+    </LazyDialog>
   );
 }

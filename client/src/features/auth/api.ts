@@ -40,6 +40,17 @@ export function useViewerFact<T>(fact: (user: AuthUser | null) => T): T {
   return useQuery({ ...currentUserQuery, placeholderData: null, select: fact }).data as T;
 }
 
+const asIs = (user: AuthUser | null) => user;
+
+/**
+ * The viewer as far as it is known: null, a visitor, until the session check names a member. For
+ * parts that look the same to a visitor and to someone not known yet (they show only to members),
+ * so that a visitor's "signed out" renders none of them again.
+ */
+export function useViewer(): AuthUser | null {
+  return useViewerFact(asIs);
+}
+
 export const displayNameOf = (user: Pick<AuthUser, 'displayName' | 'username'>) =>
   user.displayName ?? user.username;
 

@@ -20,7 +20,7 @@ import type {
 } from '#common/schemas/notifications';
 import { toast } from '../../components/ui/toast-store.ts';
 import { ApiError, apiGet, apiSend, type QueryParams } from '../../lib/http.ts';
-import { useCurrentUser } from '../auth/api.ts';
+import { useViewer } from '../auth/api.ts';
 import {
   clearCache,
   markAllReadInCache,
@@ -84,7 +84,7 @@ export const preferencesQuery = queryOptions<NotificationPreferences>({ queryKey
 
 /** Only for a signed-in user: a visitor has no notifications to ask about. */
 function useSignedIn() {
-  return Boolean(useCurrentUser().data);
+  return useViewer() !== null;
 }
 
 export function useUnreadCount() {

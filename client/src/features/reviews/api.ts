@@ -8,7 +8,7 @@ import type {
   UpdateReviewRequest,
 } from '#common/schemas/reviews';
 import { apiSend } from '../../lib/http.ts';
-import { useCurrentUser } from '../auth/api.ts';
+import { useCurrentUser, useViewerFact } from '../auth/api.ts';
 import { profileQuery } from '../profiles/api.ts';
 
 /** Query keys are the API paths (SPEC §7); the list's second element is its query string. */
@@ -40,17 +40,15 @@ export const reviewQuery = (reviewId: number, viewerId: number | null) =>
 const anyViewerOf = (reviewId: number) => ({ queryKey: [reviewPath(reviewId)] });
 
 /**
- * Waits until it is known who is asking. Paging keeps the current page on screen (dimmed) until the
- * next one arrives.
+ * Keyed by the viewer as far as it is known: the visitor's list until the session check names a
+ * member, then theirs. A server-rendered profile carries the visitor's list, so a visitor's session
+ * check answering "signed out" changes nothing and renders nothing again (one viewer fact, not the
+ * whole answer). Paging keeps the current page on screen (dimmed) until the next one arrives.
  */
 export function useReviewList(userId: number, params: ReviewListParams) {
-  const viewer = useCurrentUser();
-  // A server render is always a visitor's (ADR 022): its list is the visitor's, under the same key
-  // the browser's first render reads while it still waits to learn who is asking.
-  const known = import.meta.env.SSR || viewer.data !== undefined || viewer.isError;
+  const viewerId = useViewerFact((viewer) => viewer?.id ?? null);
   return useQuery({
-    ...reviewListQuery(userId, params, viewer.data?.id ?? null),
-    enabled: known,
+    ...reviewListQuery(userId, params, viewerId),
     placeholderData: keepPreviousData,
   });
 }

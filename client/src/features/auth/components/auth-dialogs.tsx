@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { firePageEvent, PAGE_EVENTS } from '../../../lib/page-events.ts';
 import { warmUp } from '../../../lib/warm-up.ts';
 import { whenIdle } from '../../../lib/when-idle.ts';
-import { useCurrentUser } from '../api.ts';
+import { useViewer } from '../api.ts';
 import { usePageEvent } from '../hooks/use-page-event.ts';
 import type { AuthView } from './auth-dialog-body.tsx';
 
@@ -30,7 +30,7 @@ const ROUTE_VIEWS: Record<string, AuthView | undefined> = { '/login': 'login', '
  */
 export function AuthDialogs() {
   const [view, setView] = useState<AuthView | null>(null);
-  const { data: user } = useCurrentUser();
+  const user = useViewer();
   const opener = useRef<HTMLElement | null>(null);
 
   // Fetch the dialog and its forms once the page is idle, so the first Log In click does not wait.

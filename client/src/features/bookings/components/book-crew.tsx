@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useCurrentUser } from '../../auth/api.ts';
+import { useViewer } from '../../auth/api.ts';
 import { addDays, isoDay, useCreateBooking } from '../api.ts';
 import { AvailabilityStrip } from './availability-strip.tsx';
 
@@ -43,7 +43,7 @@ export function BookCrew({
   });
   const create = useCreateBooking();
   const navigate = useNavigate();
-  const { data: me } = useCurrentUser();
+  const me = useViewer();
   // Crew only (someone with a role), and never one's own profile or a visitor's view.
   if (crew.roles.length === 0 || !me || me.id === crew.id) return null;
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));

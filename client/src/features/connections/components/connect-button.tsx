@@ -3,7 +3,7 @@ import { Check, Clock, MessageSquare, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { useCurrentUser } from '../../auth/api.ts';
+import { useViewer } from '../../auth/api.ts';
 import { useStartConversation } from '../../messages/api.ts';
 import {
   connectionStatusQuery,
@@ -17,7 +17,7 @@ import {
  * Premium; a free member sees the server's message with a way to upgrade.
  */
 export function ConnectAndMessage({ userId, name }: { userId: number; name: string }) {
-  const { data: me } = useCurrentUser();
+  const me = useViewer();
   const status = useQuery({ ...connectionStatusQuery(userId), enabled: Boolean(me) && me?.id !== userId });
   const request = useRequestConnection();
   const answer = useAnswerConnection();

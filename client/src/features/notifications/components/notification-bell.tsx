@@ -2,7 +2,7 @@ import { Bell } from 'lucide-react';
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { unreadBadgeText } from '#common/notifications';
 import { Button } from '../../../components/ui/button.tsx';
-import { useCurrentUser } from '../../auth/api.ts';
+import { useViewer } from '../../auth/api.ts';
 import { useUnreadCount } from '../api.ts';
 
 export const unreadLine = (count: number) =>
@@ -48,7 +48,7 @@ export function BellButton({ count, ...props }: { count: number } & ComponentPro
 
 /** SPEC §2: the header bell and the dropdown of the newest 8, for signed-in members. */
 export function NotificationBell() {
-  const { data: user } = useCurrentUser();
+  const user = useViewer();
   const unread = useUnreadCount();
   const [openedEarly, setOpenedEarly] = useState(false);
   if (!user) return null;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useCurrentUser } from '../../auth/api.ts';
+import { useViewer } from '../../auth/api.ts';
 
 const NotificationsRealtime = lazy(() =>
   import('./use-realtime.ts').then((module) => ({ default: module.NotificationsRealtime })),
@@ -11,7 +11,7 @@ const NotificationsRealtime = lazy(() =>
  * clears the caches when another member signs in.
  */
 export function RealtimeSlot() {
-  const { data: user } = useCurrentUser();
+  const user = useViewer();
   const [needed, setNeeded] = useState(false);
   if (user && !needed) setNeeded(true);
   if (!needed) return null;

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { LazyDialog } from '../../../components/ui/lazy-overlays.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { PAGE_EVENTS } from '../../../lib/page-events.ts';
-import { currentUserQuery, useCurrentUser } from '../../auth/api.ts';
+import { currentUserQuery, useViewer } from '../../auth/api.ts';
 
 /** SPEC §2: the six steps of the profile setup dialog, in order. */
 export const SETUP_STEPS = ['basic', 'roles', 'experience', 'credentials', 'tags', 'complete'] as const;
@@ -41,7 +41,7 @@ function stepOf(event: Event): SetupStep {
  * user; its steps live in a separate chunk that loads on first open.
  */
 export function ProfileSetupDialog() {
-  const { data: user } = useCurrentUser();
+  const user = useViewer();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<SetupStep | null>(null);
   // Each opening starts a fresh run of the flow, read from the profile as the server has it now.
