@@ -72,12 +72,7 @@ export function CheckboxRow({
         className,
       )}
     >
-      <Checkbox
-        id={id}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={(value) => onCheckedChange(value === true)}
-      />
+      <Checkbox id={id} checked={checked} disabled={disabled} onCheckedChange={onCheckedChange} />
       <label htmlFor={id} className="flex-1 cursor-pointer select-none peer-disabled:cursor-not-allowed">
         {label}
       </label>

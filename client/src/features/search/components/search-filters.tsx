@@ -1,5 +1,5 @@
 import { MapPin } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { LIMITS } from '#common/limits';
 import { ROLE_CATEGORIES, ROLE_CATEGORY_LABELS, type RoleCategory } from '#common/roles';
 import { ErrorState } from '../../../components/state-message.tsx';
@@ -20,9 +20,7 @@ export function SearchFilters({ state, onChange, isSubscribed }: FilterProps & {
   const categoryId = useId();
   return (
     <div className="flex flex-col gap-7">
-      <CheckboxGroup>
-        <RoleFilter state={state} onChange={onChange} />
-      </CheckboxGroup>
+      <RoleFilter state={state} onChange={onChange} />
       <FilterSection title="Category" htmlFor={categoryId}>
         <Select
           id={categoryId}
@@ -40,22 +38,9 @@ export function SearchFilters({ state, onChange, isSubscribed }: FilterProps & {
         </Select>
       </FilterSection>
       <LocationFilter key={state.location} state={state} onChange={onChange} />
-      <CheckboxGroup>
-        <PremiumFilters state={state} onChange={onChange} isSubscribed={isSubscribed} />
-      </CheckboxGroup>
+      <PremiumFilters state={state} onChange={onChange} isSubscribed={isSubscribed} />
     </div>
   );
-}
-
-/**
- * A form around filters that hold checkboxes. Radix renders a hidden native input beside each
- * checkbox when it may be in a form, which it cannot tell on the server, so the server's HTML has
- * them; in the browser, outside a form, it removes them after hydration, rendering every checkbox
- * again (49 on the search page, one long task on a slow phone). Inside a form they stay, and the
- * first render is the last. Nothing is submitted: each change is applied as it happens.
- */
-function CheckboxGroup({ children }: { children: ReactNode }) {
-  return <form onSubmit={(event) => event.preventDefault()}>{children}</form>;
 }
 
 /** Applied on Enter or when the field is left, not per keystroke: each change is a new search. */
