@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -163,6 +164,17 @@ const serverRenderBuild = defineConfig({
   },
 });
 
+/**
+ * React Router's package points every import at its development build, whose warnings stay on
+ * (remix-run/react-router#14102): the browser gets its production build, the same code with
+ * the developer checks off. `vite` in development and the server renderer keep the package's own
+ * resolution.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 const browserBuild = defineConfig({
   root: import.meta.dirname,
   plugins: [
@@ -254,4 +266,11 @@ const browserBuild = defineConfig({
   },
 });
 
-export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : browserBuild));
+export default defineConfig(({ isSsrBuild, command }) => {
+  if (isSsrBuild) return serverRenderBuild;
+  if (command !== 'build') return browserBuild;
+  return {
+    ...browserBuild,
+    resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
+  };
+});
