@@ -126,7 +126,7 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { url?: string } };
 }
 interface TraceLike {
   traceEvents: TraceEvent[];
@@ -139,6 +139,7 @@ interface TraceLike {
  * machine a task that waited for the CPU counts as blocking; this one does not, and compares two
  * builds measured in one run more steadily. It counts to the end of the trace rather than to TTI,
  * so it may exceed TBT, and it does not simulate the network; it is a companion, not a replacement.
+ * Tasks running Lighthouse's own in-page scripts are left out.
  */
 function cpuBlockingMs(trace: TraceLike | undefined, measured: Row): number {
   const events = trace?.traceEvents ?? [];
@@ -151,8 +152,16 @@ function cpuBlockingMs(trace: TraceLike | undefined, measured: Row): number {
   const items = measured.result.audits.metrics?.details?.items?.[0] as Record<string, number> | undefined;
   const fcpTs = items?.observedFirstContentfulPaintTs;
   if (!main || fcpTs === undefined) return Number.NaN;
+  const onMain = (e: TraceEvent) => `${e.pid}:${e.tid}` === main;
+  // Lighthouse's own scripts (its gatherers, run in the page as `_lighthouse-eval.js`) are not the
+  // page's work: the tasks that run them are left out.
+  const lighthouseAt = events
+    .filter((e) => onMain(e) && e.args?.data?.url?.includes('_lighthouse-eval.js'))
+    .map((e) => e.ts);
+  const runsLighthouse = (task: TraceEvent) =>
+    lighthouseAt.some((ts) => ts >= task.ts && ts <= task.ts + (task.dur ?? 0));
   return events
-    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && `${e.pid}:${e.tid}` === main && e.ts >= fcpTs)
+    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && e.ts >= fcpTs && !runsLighthouse(e))
     .reduce((total, e) => total + Math.max(0, (4 * (e.tdur ?? e.dur ?? 0)) / 1000 - 50), 0);
 }
 

@@ -99,7 +99,11 @@ export const test = base.extend<{ axe: AxeHelper; tourSeen: boolean }>({
               .map((animation) => animation.finished.catch(() => undefined)),
           ),
         );
-        const results = await new AxeBuilder({ page }).analyze();
+        // Axe's experimental label-in-name rule too (WCAG 2.5.3: a control's name holds its visible
+        // text, so voice-control users can say what they see); Lighthouse runs it.
+        const results = await new AxeBuilder({ page })
+          .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+          .analyze();
         await testInfo.attach(`axe ${new URL(page.url()).pathname}`, {
           body: JSON.stringify(results.violations, null, 2),
           contentType: 'application/json',

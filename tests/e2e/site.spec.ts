@@ -190,7 +190,7 @@ test.describe('Guided tour', () => {
     const welcome = page.getByRole('dialog', { name: 'Welcome to CrewBase' });
     await expect(welcome).toBeVisible();
     await expect(welcome.getByRole('button', { name: 'Got it' })).toBeFocused();
-    // Radix keeps the tip above the screen until its position is computed, a frame or two after it
+    // The tip stays hidden at the window's corner until Floating UI has placed it, a frame after it
     // opens: the box is read once it is on screen.
     await expect.poll(async () => (await welcome.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
     const box = await welcome.boundingBox();
@@ -222,6 +222,23 @@ test.describe('Guided tour', () => {
     await page.getByRole('button', { name: 'Replay the tour' }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('dialog', { name: 'Welcome to CrewBase' })).toBeVisible();
+  });
+
+  test('Escape in a menu opened over a tip closes the menu and leaves the tip', async ({ page }) => {
+    await page.goto('/');
+    const welcome = page.getByRole('dialog', { name: 'Welcome to CrewBase' });
+    await expect(welcome.getByRole('button', { name: 'Got it' })).toBeFocused();
+    await page.getByRole('button', { name: /^Theme:/ }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(welcome).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('tooltip_seen_welcome'))).toBeNull();
+    // With the menu gone, Escape is the tip's again.
+    await welcome.getByRole('button', { name: 'Got it' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(welcome).toBeHidden();
   });
 
   test('never covers an open modal, and Skip tour ends it', async ({ page }) => {

@@ -57,6 +57,9 @@ export function RatingStars({
           {rounded.toFixed(1)}
         </span>
       )}
+      {/* A space the flex layout drops, so the text reads "4.8 (12)" rather than "4.8(12)" where the
+          words count (a button's name must contain its visible text). */}
+      {!hideCount && !starsOnly && ' '}
       {!hideCount && !starsOnly && (
         <span
           aria-hidden="true"

@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/avatar.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { BookCrew } from '../../bookings/components/book-crew.tsx';
 import { ConnectAndMessage } from '../../connections/components/connect-button.tsx';
 import { contactHref, formatMemberSince, profileNameOf } from './profile-format.ts';
@@ -114,10 +115,13 @@ function HeaderRating({
   rating: PublicProfile['rating'];
   onShowReviews: () => void;
 }) {
+  // The name starts with the text on the button ("4.8 (12)"), so a voice-control user can say what
+  // they see (WCAG 2.5.3, label in name); the rest reads it out in words.
+  const average = (Math.round(rating.average * 10) / 10).toFixed(1);
   const label =
     rating.count === 0
       ? 'No reviews yet. Show the reviews tab'
-      : `Rated ${rating.average.toFixed(1)} out of 5 from ${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}. Show reviews`;
+      : `${average} (${formatCount(rating.count)}): rated ${average} out of 5 from ${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}. Show reviews`;
   return (
     <button
       type="button"
