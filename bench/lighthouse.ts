@@ -373,6 +373,8 @@ try {
       const sorted = rows.map(pick).sort((a, b) => a - b);
       return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
     };
+    // A ratio to nothing (a page with no blocking at all in the baseline) says nothing: a dash.
+    const ratio = (mine: number, theirs: number) => (theirs > 0 ? (mine / theirs).toFixed(2) : '—');
     console.log('\nThis build against the baseline, medians of the runs (this / baseline):\n');
     console.log('| Page | Performance | TBT (ms) | TBT ratio | CPU-time blocking (ms) | ratio | LCP (s) |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
@@ -382,7 +384,7 @@ try {
       const tbt = [medianOf(mine, (r) => r.tbtMs), medianOf(theirs, (r) => r.tbtMs)] as const;
       const cpu = [medianOf(mine, (r) => r.cpuBlockingMs), medianOf(theirs, (r) => r.cpuBlockingMs)] as const;
       console.log(
-        `| \`${page}\` | ${medianOf(mine, (r) => r.performance)} / ${medianOf(theirs, (r) => r.performance)} | ${Math.round(tbt[0])} / ${Math.round(tbt[1])} | ${(tbt[0] / tbt[1]).toFixed(2)} | ${Math.round(cpu[0])} / ${Math.round(cpu[1])} | ${(cpu[0] / cpu[1]).toFixed(2)} | ${seconds(medianOf(mine, (r) => r.lcpMs))} / ${seconds(medianOf(theirs, (r) => r.lcpMs))} |`,
+        `| \`${page}\` | ${medianOf(mine, (r) => r.performance)} / ${medianOf(theirs, (r) => r.performance)} | ${Math.round(tbt[0])} / ${Math.round(tbt[1])} | ${ratio(tbt[0], tbt[1])} | ${Math.round(cpu[0])} / ${Math.round(cpu[1])} | ${ratio(cpu[0], cpu[1])} | ${seconds(medianOf(mine, (r) => r.lcpMs))} / ${seconds(medianOf(theirs, (r) => r.lcpMs))} |`,
       );
     }
   }
