@@ -64,6 +64,8 @@ test('a producer builds a team, invites a boom operator and books them for three
   // SPEC §9's client limiter (10 requests in 2 s); it is not refused.
   await producer.getByRole('list', { name: 'Crew found' }).getByRole('button', { name: 'Invite' }).click();
   await expect(producer.getByRole('list', { name: 'Members' })).toContainText('Invited');
+  // The toast says so a moment after the list does; checked once it is there, not as it slides in.
+  await expect(producer.getByText(`Invited ${member.username}`, { exact: true })).toBeVisible();
   await axe.expectNoSeriousA11yViolations(producer);
 
   // Booked from the crew sheet, for the position they were invited to.

@@ -89,15 +89,16 @@ export const test = base.extend<{ axe: AxeHelper; tourSeen: boolean }>({
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
         // A toast or dialog still fading in or out blends its colours with the page behind, which
         // axe would read as poor contrast: let finite animations end first (not spinners' loops).
-        await page.evaluate(() =>
-          Promise.all(
-            document
-              .getAnimations()
-              .filter(
-                (animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
-              )
-              .map((animation) => animation.finished.catch(() => undefined)),
-          ),
+        // Checked frame by frame until none is running, so one that starts while another ends (a
+        // toast shown a moment after the change it reports) is waited for too.
+        await page.waitForFunction(() =>
+          document
+            .getAnimations()
+            .every(
+              (animation) =>
+                animation.playState !== 'running' ||
+                animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+            ),
         );
         // Axe's experimental label-in-name rule too (WCAG 2.5.3: a control's name holds its visible
         // text, so voice-control users can say what they see); Lighthouse runs it.
