@@ -88,7 +88,7 @@ interface Row {
   result: Result;
 }
 
-function row(result: Result): Row {
+function row(result: Result, trace: TraceLike | undefined): Row {
   const audit = (id: string) => result.audits[id]?.numericValue ?? Number.NaN;
   const observed = (result.audits.metrics?.details?.items?.[0] ?? {}) as Record<string, number>;
   const observedFcp = observed.observedFirstContentfulPaint ?? Number.POSITIVE_INFINITY;
@@ -108,7 +108,7 @@ function row(result: Result): Row {
     lcpMs: audit('largest-contentful-paint'),
     cls: audit('cumulative-layout-shift'),
     tbtMs: audit('total-blocking-time'),
-    cpuBlockingMs: Number.NaN,
+    cpuBlockingMs: cpuBlockingMs(trace, observed.observedFirstContentfulPaintTs),
     fcpMs: audit('first-contentful-paint'),
     // Both times are observed (unthrottled) ones from the same trace, from navigation start.
     jsBeforePaintBytes: sum(beforePaint),
@@ -141,7 +141,7 @@ interface TraceLike {
  * so it may exceed TBT, and it does not simulate the network; it is a companion, not a replacement.
  * Tasks running Lighthouse's own in-page scripts are left out.
  */
-function cpuBlockingMs(trace: TraceLike | undefined, measured: Row): number {
+function cpuBlockingMs(trace: TraceLike | undefined, fcpTs: number | undefined): number {
   const events = trace?.traceEvents ?? [];
   const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const counts = new Map<string, number>();
@@ -149,8 +149,6 @@ function cpuBlockingMs(trace: TraceLike | undefined, measured: Row): number {
   const main = mains
     .map((e) => `${e.pid}:${e.tid}`)
     .sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))[0];
-  const items = measured.result.audits.metrics?.details?.items?.[0] as Record<string, number> | undefined;
-  const fcpTs = items?.observedFirstContentfulPaintTs;
   if (!main || fcpTs === undefined) return Number.NaN;
   const onMain = (e: TraceEvent) => `${e.pid}:${e.tid}` === main;
   // Lighthouse's own scripts (its gatherers, run in the page as `_lighthouse-eval.js`) are not the
@@ -304,21 +302,17 @@ try {
           console.error(`run ${run + 1}/${runs} ${label} ${page}: ${problem}; again`);
         }
         if (!result) throw new Error(`${page}: Lighthouse returned nothing`);
+        const trace = (runner?.artifacts as { Trace?: TraceLike } | undefined)?.Trace;
         if (values.out && values.traces) {
           await mkdir(values.out, { recursive: true });
           const name = `${label === 'baseline' ? 'baseline-' : ''}${fileNameOf(page)}`;
-          const trace = (runner?.artifacts as { Trace?: unknown } | undefined)?.Trace;
           await writeFile(path.join(values.out, `trace-${name}-${run + 1}.json`), JSON.stringify(trace));
         }
         version = result.lighthouseVersion;
         a11yAudits = new Set(
           ((runner?.lhr.categories.accessibility?.auditRefs ?? []) as { id: string }[]).map((ref) => ref.id),
         );
-        const measured = row(result);
-        measured.cpuBlockingMs = cpuBlockingMs(
-          (runner?.artifacts as { Trace?: TraceLike } | undefined)?.Trace,
-          measured,
-        );
+        const measured = row(result, trace);
         results.set(page, [...(results.get(page) ?? []), measured]);
         console.error(
           `run ${run + 1}/${runs} ${targets.length > 1 ? `${label} ` : ''}${page}: performance ${measured.performance}, accessibility ${measured.accessibility}, TBT ${Math.round(measured.tbtMs)} ms, CPU-time blocking ${Math.round(measured.cpuBlockingMs)} ms, benchmark index ${Math.round(result.environment?.benchmarkIndex ?? 0)}`,

@@ -14,6 +14,11 @@ interface RatingStarsProps {
   className?: string;
 }
 
+/** An average as every rating shows it: to the tenth, "4.8". */
+export function formatAverage(average: number): string {
+  return (Math.round(average * 10) / 10).toFixed(1);
+}
+
 /**
  * Five stars filled to the average (to the tenth), read out as one phrase by screen readers.
  * Everywhere a person appears, their rating looks the same.
@@ -30,8 +35,8 @@ export function RatingStars({
   if (count === 0) {
     return <span className={cn('text-xs text-muted-foreground', className)}>No reviews yet</span>;
   }
-  const rounded = Math.round(average * 10) / 10;
-  const label = `Rated ${rounded.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`;
+  const shown = formatAverage(average);
+  const label = `Rated ${shown} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`;
   return (
     <span className={cn('inline-flex items-center gap-1.5', className)} role="img" aria-label={label}>
       <span className="relative inline-flex" aria-hidden="true">
@@ -42,7 +47,7 @@ export function RatingStars({
         </span>
         <span
           className="absolute inset-y-0 left-0 flex overflow-hidden text-amber-500"
-          style={{ width: `${(rounded / 5) * 100}%` }}
+          style={{ width: `${(Number(shown) / 5) * 100}%` }}
         >
           {[0, 1, 2, 3, 4].map((i) => (
             <Star key={i} className={cn(starSize, 'shrink-0 fill-current')} strokeWidth={0} />
@@ -54,7 +59,7 @@ export function RatingStars({
           aria-hidden="true"
           className={cn('font-medium tabular-nums', size === 'sm' ? 'text-xs' : 'text-sm')}
         >
-          {rounded.toFixed(1)}
+          {shown}
         </span>
       )}
       {/* A space the flex layout drops, so the text reads "4.8 (12)" rather than "4.8(12)" where the

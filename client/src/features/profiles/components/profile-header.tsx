@@ -2,7 +2,7 @@ import { CalendarDays, Crown, Mail, MapPin, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicProfile } from '#common/schemas/profiles';
 import { Avatar } from '../../../components/avatar.tsx';
-import { RatingStars } from '../../../components/rating-stars.tsx';
+import { formatAverage, RatingStars } from '../../../components/rating-stars.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../../../lib/format.ts';
@@ -117,7 +117,7 @@ function HeaderRating({
 }) {
   // The name starts with the text on the button ("4.8 (12)"), so a voice-control user can say what
   // they see (WCAG 2.5.3, label in name); the rest reads it out in words.
-  const average = (Math.round(rating.average * 10) / 10).toFixed(1);
+  const average = formatAverage(rating.average);
   const label =
     rating.count === 0
       ? 'No reviews yet. Show the reviews tab'
