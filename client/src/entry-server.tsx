@@ -2,12 +2,12 @@ import { dehydrate, hashKey, type Query, QueryClient, skipToken } from '@tanstac
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { AppRoot } from './app/app-root.tsx';
-import { routes } from './app/router.tsx';
-import { currentUserQuery } from './features/auth/api.ts';
-import { setServerTransport } from './lib/http.ts';
-import { fetchByKey } from './lib/query-client.ts';
-import { QUERY_STATE_ELEMENT_ID } from './lib/server-state.ts';
+import { AppRoot } from '#client/app/app-root.tsx';
+import { routes } from '#client/app/router.tsx';
+import { currentUserQuery } from '#client/features/auth/api.ts';
+import { setServerTransport } from '#client/lib/http.ts';
+import { fetchByKey } from '#client/lib/query-client.ts';
+import { QUERY_STATE_ELEMENT_ID } from '#client/lib/server-state.ts';
 
 /*
  * Server rendering of public pages (ADR 022), built by Vite into dist/server-render/ and loaded by

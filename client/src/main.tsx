@@ -1,16 +1,16 @@
-import './lib/zod-csp.ts';
-import './styles.css';
+import '#client/lib/zod-csp.ts';
+import '#client/styles.css';
 import { type DehydratedState, hashKey, hydrate, type QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppRoot } from './app/app-root.tsx';
-import { createAppRouter } from './app/router.tsx';
-import { currentUserQuery } from './features/auth/api.ts';
-import { installGlobalErrorHandling } from './lib/global-errors.ts';
-import { createQueryClient } from './lib/query-client.ts';
-import { QUERY_STATE_ELEMENT_ID } from './lib/server-state.ts';
-import { yieldToBrowser } from './lib/yield-to-browser.ts';
+import { AppRoot } from '#client/app/app-root.tsx';
+import { createAppRouter } from '#client/app/router.tsx';
+import { currentUserQuery } from '#client/features/auth/api.ts';
+import { installGlobalErrorHandling } from '#client/lib/global-errors.ts';
+import { createQueryClient } from '#client/lib/query-client.ts';
+import { QUERY_STATE_ELEMENT_ID } from '#client/lib/server-state.ts';
+import { yieldToBrowser } from '#client/lib/yield-to-browser.ts';
 
 installGlobalErrorHandling();
 
@@ -71,7 +71,8 @@ void start(rootElement);
 // itself may start after the load event (boot/start.js waits for the first paint), so a load
 // that has already happened counts.
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  const registerServiceWorker = () => void import('./app/pwa.ts').then((pwa) => pwa.registerServiceWorker());
+  const registerServiceWorker = () =>
+    void import('#client/app/pwa.ts').then((pwa) => pwa.registerServiceWorker());
   if (document.readyState === 'complete') registerServiceWorker();
   else window.addEventListener('load', registerServiceWorker, { once: true });
 }

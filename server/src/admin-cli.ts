@@ -2,12 +2,12 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { USER_ROLES, type UserRole } from '#common/schemas/auth';
-import { loadConfig } from './config.ts';
-import { connectDatabase } from './db/client.ts';
-import { resolveDatabase } from './db/database-url.ts';
-import { users } from './db/schema/index.ts';
-import { prepareDatabase } from './db/setup.ts';
-import { insertSecurityEvent, updateUserRole } from './features/auth/queries.ts';
+import { loadConfig } from '#server/config.ts';
+import { connectDatabase } from '#server/db/client.ts';
+import { resolveDatabase } from '#server/db/database-url.ts';
+import { users } from '#server/db/schema/index.ts';
+import { prepareDatabase } from '#server/db/setup.ts';
+import { insertSecurityEvent, updateUserRole } from '#server/features/auth/queries.ts';
 
 /** `npm run admin -- --user NAME [--role admin|moderator|user]`: changes an account's access role. */
 const { values } = parseArgs({

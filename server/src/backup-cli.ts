@@ -1,9 +1,9 @@
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig } from './config.ts';
-import { resolveDatabaseForTool } from './db/database-url.ts';
-import { loggerOptions } from './logger.ts';
-import { createBackup, restoreBackup } from './ops/backup.ts';
+import { loadConfig } from '#server/config.ts';
+import { resolveDatabaseForTool } from '#server/db/database-url.ts';
+import { loggerOptions } from '#server/logger.ts';
+import { createBackup, restoreBackup } from '#server/ops/backup.ts';
 
 /**
  * `npm run backup [-- FILE]`: the database (DATABASE_URL, or the embedded one, running or not) and

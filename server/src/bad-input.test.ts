@@ -5,11 +5,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
 import { newUser, TestBrowser } from '../test/client.ts';
 import { createTestDatabase } from '../test/helpers.ts';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import type { Database } from './db/client.ts';
 
 /**
  * Scenario 6 of issue 21: every JSON route of the API, sent hostile values derived from its own

@@ -13,8 +13,65 @@ export class HttpError extends Error {
   }
 }
 
+/** 400: the request is malformed or breaks a rule of its fields; `fields` names them for the form. */
+export class BadRequestError extends HttpError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(400, message, fields);
+  }
+}
+
+/** 401: who is asking is unknown, or their proof (password, code) is wrong. */
+export class UnauthorizedError extends HttpError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(401, message, fields);
+  }
+}
+
+/** 403: who is asking is known and may not do this. */
+export class ForbiddenError extends HttpError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(403, message, fields);
+  }
+}
+
+/** 404: no such thing, or one this person may not know exists. */
 export class NotFoundError extends HttpError {
-  constructor(message = 'Not found') {
-    super(404, message);
+  constructor(message = 'Not found', fields?: Record<string, string>) {
+    super(404, message, fields);
+  }
+}
+
+/** 409: the thing's current state does not allow it (taken, already done, not pending). */
+export class ConflictError extends HttpError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(409, message, fields);
+  }
+}
+
+/** 410: it existed and is gone for good (an expired link). */
+export class GoneError extends HttpError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
+
+/** 413: the body or upload is larger than SPEC allows. */
+export class PayloadTooLargeError extends HttpError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(413, message, fields);
+  }
+}
+
+/** 429: too many tries; the handler adds Retry-After where the thrower knows it. */
+export class TooManyRequestsError extends HttpError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(429, message, fields);
+  }
+}
+
+/** 502: a service we depend on (the payment provider) failed. */
+export class BadGatewayError extends HttpError {
+  constructor(message: string) {
+    super(502, message);
   }
 }

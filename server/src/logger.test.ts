@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { loggerOptions, redactUrl } from '#server/logger.ts';
 import { newUser, TestBrowser } from '../test/client.ts';
 import { createTestDatabase } from '../test/helpers.ts';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { loggerOptions, redactUrl } from './logger.ts';
 
 /** A logger writing JSON lines into memory, with the server's own options. */
 function capture() {

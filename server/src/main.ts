@@ -1,10 +1,10 @@
 import pino from 'pino';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { connectDatabase, SETUP_APPLICATION_NAME } from './db/client.ts';
-import { resolveDatabase } from './db/database-url.ts';
-import { prepareDatabase, seedDemoDataIfEmpty } from './db/setup.ts';
-import { loggerOptions } from './logger.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { connectDatabase, SETUP_APPLICATION_NAME } from '#server/db/client.ts';
+import { resolveDatabase } from '#server/db/database-url.ts';
+import { prepareDatabase, seedDemoDataIfEmpty } from '#server/db/setup.ts';
+import { loggerOptions } from '#server/logger.ts';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 

@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useEffect } from 'react';
-import { ErrorBoundary } from '../components/error-fallback.tsx';
-import { Toaster } from '../components/ui/toaster.tsx';
+import { ErrorBoundary } from '#client/components/error-fallback.tsx';
+import { Toaster } from '#client/components/ui/toaster.tsx';
 
 /**
  * The providers around the router, the same in the browser (main.tsx) and on the server

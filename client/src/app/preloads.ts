@@ -1,17 +1,17 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { PRELOAD_TIMING } from '../lib/preload-timing.ts';
-import { type WarmUp, warmUp } from '../lib/warm-up.ts';
-import { whenIdle } from '../lib/when-idle.ts';
+import { PRELOAD_TIMING } from '#client/lib/preload-timing.ts';
+import { type WarmUp, warmUp } from '#client/lib/warm-up.ts';
+import { whenIdle } from '#client/lib/when-idle.ts';
 
 const ROUTE_CODE: Record<string, WarmUp> = { '/browse': 'browse', '/search': 'search' };
 
 async function preloadData(queryClient: QueryClient): Promise<void> {
   // The query definitions come with the data: the first page load does not need their modules.
   const [{ rolesQuery }, { topRatedQuery }] = await Promise.all([
-    import('../features/roles/api.ts'),
-    import('../features/search/api.ts'),
+    import('#client/features/roles/api.ts'),
+    import('#client/features/search/api.ts'),
   ]);
   // prefetchQuery skips what is cached and fresh, and never throws: a failure here is only a missed head start.
   void queryClient.prefetchQuery(rolesQuery);

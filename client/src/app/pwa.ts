@@ -1,5 +1,5 @@
 import { registerSW } from 'virtual:pwa-register';
-import { announceUpdate } from '../lib/app-update.ts';
+import { announceUpdate } from '#client/lib/app-update.ts';
 
 /**
  * Registers /sw.js (scope /). A new build's worker waits until the visitor accepts the prompt, so

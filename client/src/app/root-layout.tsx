@@ -1,10 +1,10 @@
-import { AppShell } from '../components/layout/app-shell.tsx';
-import { HeaderAccount, MobileAccount } from '../features/auth/components/account-menu.tsx';
-import { AuthDialogs } from '../features/auth/components/auth-dialogs.tsx';
-import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
-import { RealtimeSlot } from '../features/notifications/realtime/realtime-slot.tsx';
-import { ProfileSetupDialog } from '../features/profiles/components/setup-dialog.tsx';
-import { TooltipProvider } from '../features/tour/tour-provider.tsx';
+import { AppShell } from '#client/components/layout/app-shell.tsx';
+import { HeaderAccount, MobileAccount } from '#client/features/auth/components/account-menu.tsx';
+import { AuthDialogs } from '#client/features/auth/components/auth-dialogs.tsx';
+import { NotificationBell } from '#client/features/notifications/components/notification-bell.tsx';
+import { RealtimeSlot } from '#client/features/notifications/realtime/realtime-slot.tsx';
+import { ProfileSetupDialog } from '#client/features/profiles/components/setup-dialog.tsx';
+import { TooltipProvider } from '#client/features/tour/tour-provider.tsx';
 import { useIdlePreloads } from './preloads.ts';
 import { UpdatePrompt } from './update-prompt.tsx';
 

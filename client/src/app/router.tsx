@@ -1,10 +1,10 @@
 import { createBrowserRouter, matchRoutes, type RouteObject, useRouteError } from 'react-router';
-import { ErrorFallback } from '../components/error-fallback.tsx';
-import { PageLoading } from '../components/layout/app-shell.tsx';
-import { RequireAuth } from '../features/auth/components/require-auth.tsx';
-import { withBatchedPreloads } from '../lib/batched-preloads.ts';
-import { isChunkLoadError, reloadOnceForNewBuild } from '../lib/chunk-reload.ts';
-import { yieldToBrowser } from '../lib/yield-to-browser.ts';
+import { ErrorFallback } from '#client/components/error-fallback.tsx';
+import { PageLoading } from '#client/components/layout/app-shell.tsx';
+import { RequireAuth } from '#client/features/auth/components/require-auth.tsx';
+import { withBatchedPreloads } from '#client/lib/batched-preloads.ts';
+import { isChunkLoadError, reloadOnceForNewBuild } from '#client/lib/chunk-reload.ts';
+import { yieldToBrowser } from '#client/lib/yield-to-browser.ts';
 import { RootLayout } from './root-layout.tsx';
 
 function RouteError() {
@@ -20,7 +20,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 });
 const legal =
   (name: 'AboutPage' | 'PrivacyPolicyPage' | 'TermsPage' | 'CookiesPage' | 'GdprPage') => async () => ({
-    Component: (await import('../pages/legal-pages.tsx'))[name],
+    Component: (await import('#client/pages/legal-pages.tsx'))[name],
   });
 
 type SitePage =
@@ -34,7 +34,7 @@ type SitePage =
   | 'TestimonialsPage'
   | 'SitemapPage';
 const site = (name: SitePage) => async () => ({
-  Component: (await import('../pages/site-pages.tsx'))[name],
+  Component: (await import('#client/pages/site-pages.tsx'))[name],
 });
 
 type DevPageName =
@@ -44,15 +44,15 @@ type DevPageName =
   | 'PerformanceBaselinePage'
   | 'TestMetallicPage';
 const dev = (name: DevPageName) => async () => ({
-  Component: (await import('../pages/dev-pages.tsx'))[name],
+  Component: (await import('#client/pages/dev-pages.tsx'))[name],
 });
 const stepAnalysis = (step: 2 | 3 | 4 | 5 | 6) => ({
   path: `step${step}-analysis`,
-  lazy: async () => ({ Component: (await import('../pages/dev-pages.tsx')).stepAnalysisPage(step) }),
+  lazy: async () => ({ Component: (await import('#client/pages/dev-pages.tsx')).stepAnalysisPage(step) }),
 });
 
 const subscriptionResult = (name: 'SubscriptionSuccessPage' | 'SubscriptionCancelPage') => async () => ({
-  Component: (await import('../pages/subscription-result-pages.tsx'))[name],
+  Component: (await import('#client/pages/subscription-result-pages.tsx'))[name],
 });
 
 /**
@@ -68,19 +68,19 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: page(() => import('../pages/home-page.tsx')) },
-          { path: 'search', lazy: page(() => import('../pages/search-page.tsx')) },
-          { path: 'browse', lazy: page(() => import('../pages/browse-page.tsx')) },
+          { index: true, lazy: page(() => import('#client/pages/home-page.tsx')) },
+          { path: 'search', lazy: page(() => import('#client/pages/search-page.tsx')) },
+          { path: 'browse', lazy: page(() => import('#client/pages/browse-page.tsx')) },
           { path: 'about', lazy: legal('AboutPage') },
           { path: 'privacy-policy', lazy: legal('PrivacyPolicyPage') },
           { path: 'terms', lazy: legal('TermsPage') },
           { path: 'cookies', lazy: legal('CookiesPage') },
           { path: 'gdpr', lazy: legal('GdprPage') },
-          { path: 'auth', lazy: page(() => import('../pages/auth-page.tsx')) },
-          { path: 'reset-password', lazy: page(() => import('../pages/reset-password-page.tsx')) },
+          { path: 'auth', lazy: page(() => import('#client/pages/auth-page.tsx')) },
+          { path: 'reset-password', lazy: page(() => import('#client/pages/reset-password-page.tsx')) },
           // SPEC §2: /login and /register are the home page with that modal open (auth-dialogs.tsx).
-          { path: 'login', lazy: page(() => import('../pages/home-page.tsx')) },
-          { path: 'register', lazy: page(() => import('../pages/home-page.tsx')) },
+          { path: 'login', lazy: page(() => import('#client/pages/home-page.tsx')) },
+          { path: 'register', lazy: page(() => import('#client/pages/home-page.tsx')) },
           { path: 'careers', lazy: site('CareersPage') },
           { path: 'team', lazy: site('TeamPage') },
           { path: 'contact', lazy: site('ContactPage') },
@@ -99,38 +99,44 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              { path: 'dashboard', lazy: page(() => import('../pages/dashboard-page.tsx')) },
-              { path: 'account', lazy: page(() => import('../pages/account-page.tsx')) },
-              { path: 'profile', lazy: page(() => import('../pages/profile-redirect-page.tsx')) },
-              { path: 'profile/edit', lazy: page(() => import('../pages/profile-edit-page.tsx')) },
-              { path: 'notifications', lazy: page(() => import('../pages/notifications-page.tsx')) },
-              { path: 'notification-test', lazy: page(() => import('../pages/notification-test-page.tsx')) },
-              { path: 'subscription', lazy: page(() => import('../pages/subscription-page.tsx')) },
+              { path: 'dashboard', lazy: page(() => import('#client/pages/dashboard-page.tsx')) },
+              { path: 'account', lazy: page(() => import('#client/pages/account-page.tsx')) },
+              { path: 'profile', lazy: page(() => import('#client/pages/profile-redirect-page.tsx')) },
+              { path: 'profile/edit', lazy: page(() => import('#client/pages/profile-edit-page.tsx')) },
+              { path: 'notifications', lazy: page(() => import('#client/pages/notifications-page.tsx')) },
+              {
+                path: 'notification-test',
+                lazy: page(() => import('#client/pages/notification-test-page.tsx')),
+              },
+              { path: 'subscription', lazy: page(() => import('#client/pages/subscription-page.tsx')) },
               {
                 path: 'subscription/demo-checkout',
-                lazy: page(() => import('../pages/demo-checkout-page.tsx')),
+                lazy: page(() => import('#client/pages/demo-checkout-page.tsx')),
               },
               { path: 'subscription/success', lazy: subscriptionResult('SubscriptionSuccessPage') },
               { path: 'subscription/cancel', lazy: subscriptionResult('SubscriptionCancelPage') },
-              { path: 'payments/:id', lazy: page(() => import('../pages/payment-page.tsx')) },
-              { path: 'connections', lazy: page(() => import('../pages/connections-page.tsx')) },
-              { path: 'bookings', lazy: page(() => import('../pages/bookings-page.tsx')) },
-              { path: 'bookings/:id', lazy: page(() => import('../pages/booking-page.tsx')) },
-              { path: 'team-builder', lazy: page(() => import('../pages/team-builder-page.tsx')) },
-              { path: 'team/:teamId', lazy: page(() => import('../pages/team-page.tsx')) },
-              { path: 'admin/moderation', lazy: page(() => import('../pages/admin-moderation-page.tsx')) },
-              { path: 'admin/security', lazy: page(() => import('../pages/admin-security-page.tsx')) },
-              { path: 'messages', lazy: page(() => import('../pages/messages-page.tsx')) },
+              { path: 'payments/:id', lazy: page(() => import('#client/pages/payment-page.tsx')) },
+              { path: 'connections', lazy: page(() => import('#client/pages/connections-page.tsx')) },
+              { path: 'bookings', lazy: page(() => import('#client/pages/bookings-page.tsx')) },
+              { path: 'bookings/:id', lazy: page(() => import('#client/pages/booking-page.tsx')) },
+              { path: 'team-builder', lazy: page(() => import('#client/pages/team-builder-page.tsx')) },
+              { path: 'team/:teamId', lazy: page(() => import('#client/pages/team-page.tsx')) },
+              {
+                path: 'admin/moderation',
+                lazy: page(() => import('#client/pages/admin-moderation-page.tsx')),
+              },
+              { path: 'admin/security', lazy: page(() => import('#client/pages/admin-security-page.tsx')) },
+              { path: 'messages', lazy: page(() => import('#client/pages/messages-page.tsx')) },
               {
                 path: 'messages/:conversationId',
                 lazy: async () => ({
-                  Component: (await import('../pages/messages-page.tsx')).MessagesRedirect,
+                  Component: (await import('#client/pages/messages-page.tsx')).MessagesRedirect,
                 }),
               },
             ],
           },
-          { path: 'profile/:id', lazy: page(() => import('../pages/profile-page.tsx')) },
-          { path: '*', lazy: page(() => import('../pages/not-found-page.tsx')) },
+          { path: 'profile/:id', lazy: page(() => import('#client/pages/profile-page.tsx')) },
+          { path: '*', lazy: page(() => import('#client/pages/not-found-page.tsx')) },
         ],
       },
     ],

@@ -1,6 +1,6 @@
 import { RefreshCw, X } from 'lucide-react';
-import { Button } from '../components/ui/button.tsx';
-import { Tooltip, TooltipGroup } from '../components/ui/tooltip.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Tooltip, TooltipGroup } from '#client/components/ui/tooltip.tsx';
 
 export const UPDATE_PROMPT_TEXT = 'New content available! Refresh to update?';
 

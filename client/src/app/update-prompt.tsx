@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { dismissUpdate, useAppUpdate } from '../lib/app-update.ts';
+import { dismissUpdate, useAppUpdate } from '#client/lib/app-update.ts';
 
 const UpdateBanner = lazy(() => import('./update-banner.tsx'));
 

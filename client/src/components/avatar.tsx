@@ -1,5 +1,5 @@
+import { cn } from '#client/lib/cn.ts';
 import { avatarUrl } from '#common/avatar';
-import { cn } from '../lib/cn.ts';
 
 export function Avatar({
   user,

@@ -1,6 +1,6 @@
 import { AlertOctagon } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from './ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 /** SPEC §2 error boundary texts; "Go Home" is a full navigation so a broken state is left behind. */
 export function ErrorFallback({ onRetry }: { onRetry: () => void }) {

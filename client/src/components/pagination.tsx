@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { cn } from '../lib/cn.ts';
-import { buttonVariants } from './ui/button.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/cn.ts';
 
 /** Previous/next page links; `hrefFor` keeps the rest of the URL state. */
 export function Pagination({

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
-import { cn } from '../lib/cn.ts';
-import { formatCount } from '../lib/format.ts';
+import { cn } from '#client/lib/cn.ts';
+import { formatCount } from '#client/lib/format.ts';
 
 interface RatingStarsProps {
   /** Average from 0 to 5; 0 with no reviews shows "No reviews yet". */

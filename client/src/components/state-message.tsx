@@ -1,6 +1,6 @@
 import { AlertTriangle, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from './ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 /** The empty and error states every list shares, so they read the same across the product. */
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {

@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Avatar } from '../components/avatar.tsx';
-import { Button, buttonVariants } from '../components/ui/button.tsx';
-import { displayNameOf, useLogout } from '../features/auth/api.ts';
-import { ChangeEmailForm, ChangePasswordForm } from '../features/auth/components/account-forms.tsx';
-import { useSignedInUser } from '../features/auth/components/require-auth.tsx';
-import { TwoFactorSettings } from '../features/auth/components/two-factor-settings.tsx';
-import { CalendarLinkSettings, DaysOffEditor } from '../features/bookings/components/calendar-settings.tsx';
-import { useDocumentTitle } from '../lib/document-title.ts';
-import { useScrollToHashOnArrival } from '../lib/use-scroll-to-hash.ts';
+import { Avatar } from '#client/components/avatar.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { displayNameOf, useLogout } from '#client/features/auth/api.ts';
+import { ChangeEmailForm, ChangePasswordForm } from '#client/features/auth/components/account-forms.tsx';
+import { useSignedInUser } from '#client/features/auth/components/require-auth.tsx';
+import { TwoFactorSettings } from '#client/features/auth/components/two-factor-settings.tsx';
+import {
+  CalendarLinkSettings,
+  DaysOffEditor,
+} from '#client/features/bookings/components/calendar-settings.tsx';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
+import { useScrollToHashOnArrival } from '#client/lib/use-scroll-to-hash.ts';
 
 function Section({
   title,

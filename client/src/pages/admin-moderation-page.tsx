@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { PageLoading } from '../components/layout/app-shell.tsx';
-import { reportsQuery } from '../features/admin/api.ts';
-import { AuditTrail } from '../features/admin/components/audit-trail.tsx';
-import { ReportQueue } from '../features/admin/components/report-queue.tsx';
-import { StaffGate, StaffSection } from '../features/admin/components/staff-gate.tsx';
-import { ModerationActions, UserLookup } from '../features/admin/components/user-lookup.tsx';
-import { useDocumentTitle } from '../lib/document-title.ts';
+import { PageLoading } from '#client/components/layout/app-shell.tsx';
+import { reportsQuery } from '#client/features/admin/api.ts';
+import { AuditTrail } from '#client/features/admin/components/audit-trail.tsx';
+import { ReportQueue } from '#client/features/admin/components/report-queue.tsx';
+import { StaffGate, StaffSection } from '#client/features/admin/components/staff-gate.tsx';
+import { ModerationActions, UserLookup } from '#client/features/admin/components/user-lookup.tsx';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 export default function AdminModerationPage() {
   useDocumentTitle('Moderation');

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { PageLoading } from '../components/layout/app-shell.tsx';
-import { securitySummaryQuery } from '../features/admin/api.ts';
-import { SecurityOverview } from '../features/admin/components/security-charts.tsx';
-import { SecurityEvents } from '../features/admin/components/security-events.tsx';
-import { StaffGate, StaffSection } from '../features/admin/components/staff-gate.tsx';
-import { UserLookup } from '../features/admin/components/user-lookup.tsx';
-import { AdminUserActions } from '../features/admin/components/user-sessions.tsx';
-import { useDocumentTitle } from '../lib/document-title.ts';
+import { PageLoading } from '#client/components/layout/app-shell.tsx';
+import { securitySummaryQuery } from '#client/features/admin/api.ts';
+import { SecurityOverview } from '#client/features/admin/components/security-charts.tsx';
+import { SecurityEvents } from '#client/features/admin/components/security-events.tsx';
+import { StaffGate, StaffSection } from '#client/features/admin/components/staff-gate.tsx';
+import { UserLookup } from '#client/features/admin/components/user-lookup.tsx';
+import { AdminUserActions } from '#client/features/admin/components/user-sessions.tsx';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 export default function AdminSecurityPage() {
   useDocumentTitle('Security');

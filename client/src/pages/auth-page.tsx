@@ -2,14 +2,14 @@ import { BadgeCheck, Search, Star } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { PageLoading } from '../components/layout/app-shell.tsx';
-import { FormAlert } from '../components/ui/form-field.tsx';
-import { useCurrentUser } from '../features/auth/api.ts';
-import { LoginForm } from '../features/auth/components/login-form.tsx';
-import { RegisterForm } from '../features/auth/components/register-form.tsx';
-import { NEXT_PARAM, safeNextPath } from '../features/auth/redirect.ts';
-import { useDocumentTitle } from '../lib/document-title.ts';
-import { firePageEvent, PAGE_EVENTS } from '../lib/page-events.ts';
+import { PageLoading } from '#client/components/layout/app-shell.tsx';
+import { FormAlert } from '#client/components/ui/form-field.tsx';
+import { useCurrentUser } from '#client/features/auth/api.ts';
+import { LoginForm } from '#client/features/auth/components/login-form.tsx';
+import { RegisterForm } from '#client/features/auth/components/register-form.tsx';
+import { NEXT_PARAM, safeNextPath } from '#client/features/auth/redirect.ts';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
+import { firePageEvent, PAGE_EVENTS } from '#client/lib/page-events.ts';
 
 type Tab = 'login' | 'register';
 

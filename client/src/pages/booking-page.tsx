@@ -1,21 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { formatMoney } from '#common/premium';
-import { EmptyState } from '../components/state-message.tsx';
-import { Badge } from '../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../components/ui/button.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { toast } from '../components/ui/toast-store.ts';
-import { useSignedInUser } from '../features/auth/components/require-auth.tsx';
+import { EmptyState } from '#client/components/state-message.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
+import { useSignedInUser } from '#client/features/auth/components/require-auth.tsx';
 import {
   type BookingAction,
   bookingQuery,
   STATUS_LABEL,
   useBookingAction,
-} from '../features/bookings/api.ts';
-import { useDocumentTitle } from '../lib/document-title.ts';
-
-const nameOf = (p: { displayName: string | null; username: string }) => p.displayName?.trim() || p.username;
+} from '#client/features/bookings/api.ts';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
+import { personName } from '#common/people';
+import { formatMoney } from '#common/premium';
 
 /** SPEC's /bookings/{id}: the booking, and what each party may do with it now. */
 export default function BookingPage() {
@@ -66,14 +65,14 @@ export default function BookingPage() {
         <dt className="text-muted-foreground">Crew</dt>
         <dd>
           <Link to={`/profile/${b.crew.id}`} className="font-medium hover:underline">
-            {nameOf(b.crew)}
+            {personName(b.crew)}
           </Link>{' '}
           as {b.role.name}
         </dd>
         <dt className="text-muted-foreground">Production</dt>
         <dd>
           <Link to={`/profile/${b.requester.id}`} className="font-medium hover:underline">
-            {nameOf(b.requester)}
+            {personName(b.requester)}
           </Link>
           {b.team ? (
             <>
@@ -110,7 +109,7 @@ export default function BookingPage() {
         <p className="text-sm text-muted-foreground">
           The days are over.{' '}
           <Link to={`/profile/${asCrew ? b.requester.id : b.crew.id}?tab=reviews`} className="underline">
-            Review {nameOf(asCrew ? b.requester : b.crew)}
+            Review {personName(asCrew ? b.requester : b.crew)}
           </Link>
           : reviews between people who worked together are marked as verified.
         </p>

@@ -1,19 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { EmptyState, ErrorState } from '#client/components/state-message.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { useSignedInUser } from '#client/features/auth/components/require-auth.tsx';
+import { bookingsQuery, STATUS_LABEL } from '#client/features/bookings/api.ts';
+import { AvailabilityCalendar } from '#client/features/bookings/components/availability-calendar.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
+import { personName } from '#common/people';
 import { formatMoney } from '#common/premium';
 import type { Booking } from '#common/schemas/bookings';
-import { EmptyState, ErrorState } from '../components/state-message.tsx';
-import { Badge } from '../components/ui/badge.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
-import { useSignedInUser } from '../features/auth/components/require-auth.tsx';
-import { bookingsQuery, STATUS_LABEL } from '../features/bookings/api.ts';
-import { AvailabilityCalendar } from '../features/bookings/components/availability-calendar.tsx';
-import { cn } from '../lib/cn.ts';
-import { useDocumentTitle } from '../lib/document-title.ts';
-
-const nameOf = (p: { displayName: string | null; username: string }) => p.displayName?.trim() || p.username;
 
 /** The chips above a list: each a group of states, as a production thinks of them. */
 const CHIPS = {
@@ -86,7 +85,7 @@ function BookingRows({ as, bookings }: { as: 'crew' | 'requester'; bookings: Boo
           >
             <span className="min-w-0 flex-1">
               <span className="block font-medium">
-                {b.role.name} · {as === 'crew' ? `for ${nameOf(b.requester)}` : nameOf(b.crew)}
+                {b.role.name} · {as === 'crew' ? `for ${personName(b.requester)}` : personName(b.crew)}
                 {b.team ? ` · ${b.team.name}` : ''}
               </span>
               <span className="block text-sm text-muted-foreground">

@@ -1,19 +1,19 @@
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Pagination } from '#client/components/pagination.tsx';
+import { EmptyState, ErrorState } from '#client/components/state-message.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { useBrowseCrew } from '#client/features/browse/api.ts';
+import { CrewCard, CrewCardSkeletons } from '#client/features/browse/components/crew-card.tsx';
+import { groupByCategory, useCrewCounts, useRoles } from '#client/features/roles/api.ts';
+import { RoleIcon } from '#client/features/roles/components/role-icon.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
+import { formatCount } from '#client/lib/format.ts';
 import { ROLE_CATEGORY_LABELS } from '#common/roles';
 import type { Role } from '#common/schemas/roles';
-import { Pagination } from '../components/pagination.tsx';
-import { EmptyState, ErrorState } from '../components/state-message.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { useBrowseCrew } from '../features/browse/api.ts';
-import { CrewCard, CrewCardSkeletons } from '../features/browse/components/crew-card.tsx';
-import { groupByCategory, useCrewCounts, useRoles } from '../features/roles/api.ts';
-import { RoleIcon } from '../features/roles/components/role-icon.tsx';
-import { cn } from '../lib/cn.ts';
-import { useDocumentTitle } from '../lib/document-title.ts';
-import { formatCount } from '../lib/format.ts';
 
 /** Role names are English nouns: "Gaffers", "Lead Actresses", "Stand-ins". */
 function plural(name: string): string {

@@ -2,23 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, MessageSquare, Search, UserMinus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Connection } from '#common/schemas/connections';
-import { Avatar } from '../components/avatar.tsx';
-import { EmptyState, ErrorState } from '../components/state-message.tsx';
-import { Button, buttonVariants } from '../components/ui/button.tsx';
-import { Input } from '../components/ui/input.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
-import { toast } from '../components/ui/toast-store.ts';
+import { Avatar } from '#client/components/avatar.tsx';
+import { EmptyState, ErrorState } from '#client/components/state-message.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import {
   connectionRequestsQuery,
   connectionsQuery,
   useAnswerConnection,
   useRemoveConnection,
-} from '../features/connections/api.ts';
-import { useDocumentTitle } from '../lib/document-title.ts';
+} from '#client/features/connections/api.ts';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
+import { personName } from '#common/people';
+import type { Connection } from '#common/schemas/connections';
 
-const nameOf = (c: Connection) => c.person.displayName?.trim() || c.person.username;
+const nameOf = (c: Connection) => personName(c.person);
 
 function PersonRow({ connection, children }: { connection: Connection; children: React.ReactNode }) {
   const { person } = connection;

@@ -1,19 +1,19 @@
 import { ArrowRight, CalendarDays, Crown, Eye, PencilLine, Search, Settings, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Avatar } from '#client/components/avatar.tsx';
+import { ErrorState } from '#client/components/state-message.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { displayNameOf } from '#client/features/auth/api.ts';
+import { useSignedInUser } from '#client/features/auth/components/require-auth.tsx';
+import { AvailabilityCalendar } from '#client/features/bookings/components/availability-calendar.tsx';
+import { useProfileStats } from '#client/features/profiles/api.ts';
+import { SetupCompletenessCard } from '#client/features/profiles/components/setup-completeness-card.tsx';
+import { RatingCard } from '#client/features/reviews/components/rating-card.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 import type { AuthUser } from '#common/schemas/auth';
-import { Avatar } from '../components/avatar.tsx';
-import { ErrorState } from '../components/state-message.tsx';
-import { buttonVariants } from '../components/ui/button.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { displayNameOf } from '../features/auth/api.ts';
-import { useSignedInUser } from '../features/auth/components/require-auth.tsx';
-import { AvailabilityCalendar } from '../features/bookings/components/availability-calendar.tsx';
-import { useProfileStats } from '../features/profiles/api.ts';
-import { SetupCompletenessCard } from '../features/profiles/components/setup-completeness-card.tsx';
-import { RatingCard } from '../features/reviews/components/rating-card.tsx';
-import { cn } from '../lib/cn.ts';
-import { useDocumentTitle } from '../lib/document-title.ts';
 
 function greeting(hour: number): string {
   if (hour < 5) return 'Working late';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { DemoCheckoutView } from '../features/subscriptions/components/demo-checkout.tsx';
-import { useDocumentTitle } from '../lib/document-title.ts';
+import { DemoCheckoutView } from '#client/features/subscriptions/components/demo-checkout.tsx';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 /** Where POST /api/subscription/checkout sends a member when this server has no Stripe keys. */
 export default function DemoCheckoutPage() {

@@ -1,14 +1,14 @@
 import { Crown } from 'lucide-react';
 
-import { Button } from '../components/ui/button.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
-import { BundleTable } from '../features/devtools/components/bundle-table.tsx';
-import { CacheInspector } from '../features/devtools/components/cache-inspector.tsx';
-import { DevPage, Panel } from '../features/devtools/components/dev-page.tsx';
-import { SeoInspector } from '../features/devtools/components/seo-inspector.tsx';
-import { WebVitalsPanel } from '../features/devtools/components/web-vitals-panel.tsx';
-import { PRELOAD_TIMING } from '../lib/preload-timing.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { BundleTable } from '#client/features/devtools/components/bundle-table.tsx';
+import { CacheInspector } from '#client/features/devtools/components/cache-inspector.tsx';
+import { DevPage, Panel } from '#client/features/devtools/components/dev-page.tsx';
+import { SeoInspector } from '#client/features/devtools/components/seo-inspector.tsx';
+import { WebVitalsPanel } from '#client/features/devtools/components/web-vitals-panel.tsx';
+import { PRELOAD_TIMING } from '#client/lib/preload-timing.ts';
 
 /** SPEC §2's internal pages: small, honest tools for developers, never listed by search engines. */
 

@@ -1,10 +1,10 @@
 import { ArrowRight, BadgeCheck, Search, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { BrowseRolesNav } from '../features/roles/components/browse-roles-nav.tsx';
-import { FeaturedRoles } from '../features/roles/components/featured-roles.tsx';
-import { SearchBar } from '../features/search/components/search-bar.tsx';
-import { TopRatedCrew } from '../features/search/components/top-rated-crew.tsx';
-import { useDocumentTitle } from '../lib/document-title.ts';
+import { BrowseRolesNav } from '#client/features/roles/components/browse-roles-nav.tsx';
+import { FeaturedRoles } from '#client/features/roles/components/featured-roles.tsx';
+import { SearchBar } from '#client/features/search/components/search-bar.tsx';
+import { TopRatedCrew } from '#client/features/search/components/top-rated-crew.tsx';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 const PROMISES = [
   {

@@ -1,5 +1,5 @@
+import { LegalDocumentView } from '#client/features/legal/components/legal-document-view.tsx';
 import { about, cookiePolicy, gdprRights, privacyPolicy, termsOfService } from '#common/content/legal';
-import { LegalDocumentView } from '../features/legal/components/legal-document-view.tsx';
 
 export const AboutPage = () => <LegalDocumentView document={about} showUpdated={false} />;
 export const PrivacyPolicyPage = () => <LegalDocumentView document={privacyPolicy} />;

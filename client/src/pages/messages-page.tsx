@@ -1,9 +1,9 @@
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { useSignedInUser } from '../features/auth/components/require-auth.tsx';
-import { ConversationList } from '../features/messages/components/conversation-list.tsx';
-import { ConversationView } from '../features/messages/components/conversation-view.tsx';
-import { cn } from '../lib/cn.ts';
-import { useDocumentTitle } from '../lib/document-title.ts';
+import { useSignedInUser } from '#client/features/auth/components/require-auth.tsx';
+import { ConversationList } from '#client/features/messages/components/conversation-list.tsx';
+import { ConversationView } from '#client/features/messages/components/conversation-view.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 /**
  * SPEC's /messages with ?conversation=id: the list and the open conversation side by side; on a

@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { buttonVariants } from '../components/ui/button.tsx';
-import { useDocumentTitle } from '../lib/document-title.ts';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page not found');

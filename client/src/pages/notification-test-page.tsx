@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { ConnectionStatus } from '../features/notifications/components/connection-status.tsx';
-import { TestNotificationForm } from '../features/notifications/components/test-notification-form.tsx';
-import { useDocumentTitle } from '../lib/document-title.ts';
+import { ConnectionStatus } from '#client/features/notifications/components/connection-status.tsx';
+import { TestNotificationForm } from '#client/features/notifications/components/test-notification-form.tsx';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 /** SPEC §2 internal page /notification-test: try the bell, the page and browser notifications. */
 export default function NotificationTestPage() {

@@ -1,20 +1,20 @@
 import { CheckCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../components/ui/button.tsx';
-import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import {
   useClearAll,
   useMarkAllRead,
   useNotificationPages,
   useUnreadCount,
-} from '../features/notifications/api.ts';
-import { ConnectionStatus } from '../features/notifications/components/connection-status.tsx';
-import { unreadLine } from '../features/notifications/components/notification-bell.tsx';
-import { NotificationList } from '../features/notifications/components/notification-list.tsx';
-import { PreferencesForm } from '../features/notifications/components/preferences-form.tsx';
-import { useDocumentTitle } from '../lib/document-title.ts';
+} from '#client/features/notifications/api.ts';
+import { ConnectionStatus } from '#client/features/notifications/components/connection-status.tsx';
+import { unreadLine } from '#client/features/notifications/components/notification-bell.tsx';
+import { NotificationList } from '#client/features/notifications/components/notification-list.tsx';
+import { PreferencesForm } from '#client/features/notifications/components/preferences-form.tsx';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 type Tab = 'all' | 'preferences';
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { PaymentDetails } from '../features/payments/components/payment-details.tsx';
-import { useDocumentTitle } from '../lib/document-title.ts';
+import { PaymentDetails } from '#client/features/payments/components/payment-details.tsx';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 const MAX_ID = 2_147_483_647;
 

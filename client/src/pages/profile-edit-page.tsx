@@ -1,21 +1,21 @@
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
+import { ErrorState } from '#client/components/state-message.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { useSignedInUser } from '#client/features/auth/components/require-auth.tsx';
+import { useProfile } from '#client/features/profiles/api.ts';
+import { EditBasics } from '#client/features/profiles/components/edit-basics.tsx';
+import { EditCredentials } from '#client/features/profiles/components/edit-credentials.tsx';
+import { EditExperience } from '#client/features/profiles/components/edit-experience.tsx';
+import { EditPhoto } from '#client/features/profiles/components/edit-photo.tsx';
+import { EditPortfolio } from '#client/features/profiles/components/edit-portfolio.tsx';
+import { EditRoles } from '#client/features/profiles/components/edit-roles.tsx';
+import { EditSection } from '#client/features/profiles/components/edit-section.tsx';
+import { EditTags } from '#client/features/profiles/components/edit-tags.tsx';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
+import { useScrollToHashOnArrival } from '#client/lib/use-scroll-to-hash.ts';
 import type { PublicProfile } from '#common/schemas/profiles';
-import { ErrorState } from '../components/state-message.tsx';
-import { buttonVariants } from '../components/ui/button.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { useSignedInUser } from '../features/auth/components/require-auth.tsx';
-import { useProfile } from '../features/profiles/api.ts';
-import { EditBasics } from '../features/profiles/components/edit-basics.tsx';
-import { EditCredentials } from '../features/profiles/components/edit-credentials.tsx';
-import { EditExperience } from '../features/profiles/components/edit-experience.tsx';
-import { EditPhoto } from '../features/profiles/components/edit-photo.tsx';
-import { EditPortfolio } from '../features/profiles/components/edit-portfolio.tsx';
-import { EditRoles } from '../features/profiles/components/edit-roles.tsx';
-import { EditSection } from '../features/profiles/components/edit-section.tsx';
-import { EditTags } from '../features/profiles/components/edit-tags.tsx';
-import { useDocumentTitle } from '../lib/document-title.ts';
-import { useScrollToHashOnArrival } from '../lib/use-scroll-to-hash.ts';
 
 const SECTIONS = [
   { id: 'basics', label: 'Basics' },

@@ -1,15 +1,15 @@
 import { useParams } from 'react-router';
+import { ErrorState } from '#client/components/state-message.tsx';
+import { useViewerFact } from '#client/features/auth/api.ts';
+import { useProfile } from '#client/features/profiles/api.ts';
+import { profileNameOf } from '#client/features/profiles/components/profile-format.ts';
+import { ProfileHeader } from '#client/features/profiles/components/profile-header.tsx';
+import { ProfileSkeleton } from '#client/features/profiles/components/profile-skeleton.tsx';
+import { ProfileTabs, useProfileTab } from '#client/features/profiles/components/profile-tabs.tsx';
+import { useMetaDescription } from '#client/features/profiles/components/use-meta-description.ts';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
+import { ApiError } from '#client/lib/http.ts';
 import type { PublicProfile } from '#common/schemas/profiles';
-import { ErrorState } from '../components/state-message.tsx';
-import { useViewerFact } from '../features/auth/api.ts';
-import { useProfile } from '../features/profiles/api.ts';
-import { profileNameOf } from '../features/profiles/components/profile-format.ts';
-import { ProfileHeader } from '../features/profiles/components/profile-header.tsx';
-import { ProfileSkeleton } from '../features/profiles/components/profile-skeleton.tsx';
-import { ProfileTabs, useProfileTab } from '../features/profiles/components/profile-tabs.tsx';
-import { useMetaDescription } from '../features/profiles/components/use-meta-description.ts';
-import { useDocumentTitle } from '../lib/document-title.ts';
-import { ApiError } from '../lib/http.ts';
 import NotFoundPage from './not-found-page.tsx';
 
 const MAX_ID = 2_147_483_647;

@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
-import { useSignedInUser } from '../features/auth/components/require-auth.tsx';
-import { useDocumentTitle } from '../lib/document-title.ts';
+import { useSignedInUser } from '#client/features/auth/components/require-auth.tsx';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 /** SPEC §2: /profile is "my profile", which lives at /profile/{id}. */
 export default function ProfileRedirectPage() {

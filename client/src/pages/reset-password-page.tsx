@@ -1,7 +1,10 @@
 import { KeyRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { MissingResetToken, ResetPasswordForm } from '../features/auth/components/reset-password-form.tsx';
-import { useDocumentTitle } from '../lib/document-title.ts';
+import {
+  MissingResetToken,
+  ResetPasswordForm,
+} from '#client/features/auth/components/reset-password-form.tsx';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 export default function ResetPasswordPage() {
   useDocumentTitle('Reset password');

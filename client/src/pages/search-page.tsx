@@ -1,16 +1,21 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { useViewerFact } from '#client/features/auth/api.ts';
+import { activeFilters } from '#client/features/search/components/active-filters.tsx';
+import { SearchBar } from '#client/features/search/components/search-bar.tsx';
+import { SearchFilters } from '#client/features/search/components/search-filters.tsx';
+import { SearchResults } from '#client/features/search/components/search-results.tsx';
+import {
+  parseSearchState,
+  refine,
+  type SearchState,
+  searchHref,
+} from '#client/features/search/search-state.ts';
+import { cn } from '#client/lib/cn.ts';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 import type { AuthUser } from '#common/schemas/auth';
-import { Button } from '../components/ui/button.tsx';
-import { useViewerFact } from '../features/auth/api.ts';
-import { activeFilters } from '../features/search/components/active-filters.tsx';
-import { SearchBar } from '../features/search/components/search-bar.tsx';
-import { SearchFilters } from '../features/search/components/search-filters.tsx';
-import { SearchResults } from '../features/search/components/search-results.tsx';
-import { parseSearchState, refine, type SearchState, searchHref } from '../features/search/search-state.ts';
-import { cn } from '../lib/cn.ts';
-import { useDocumentTitle } from '../lib/document-title.ts';
 
 const isSubscriber = (user: AuthUser | null) => user?.isSubscribed === true;
 

@@ -1,14 +1,14 @@
 import { Quote } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { LegalDocumentView } from '#client/features/legal/components/legal-document-view.tsx';
+import { BlogArticle } from '#client/features/site/components/blog-article.tsx';
+import { BlogList } from '#client/features/site/components/blog-list.tsx';
+import { ContactForm } from '#client/features/site/components/contact-form.tsx';
+import { FaqList } from '#client/features/site/components/faq-list.tsx';
+import { PageIntro } from '#client/features/site/components/page-intro.tsx';
+import { SITEMAP_GROUPS, TESTIMONIALS } from '#client/features/site/content.ts';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 import { careers, support, team } from '#common/content/company';
-import { LegalDocumentView } from '../features/legal/components/legal-document-view.tsx';
-import { BlogArticle } from '../features/site/components/blog-article.tsx';
-import { BlogList } from '../features/site/components/blog-list.tsx';
-import { ContactForm } from '../features/site/components/contact-form.tsx';
-import { FaqList } from '../features/site/components/faq-list.tsx';
-import { PageIntro } from '../features/site/components/page-intro.tsx';
-import { SITEMAP_GROUPS, TESTIMONIALS } from '../features/site/content.ts';
-import { useDocumentTitle } from '../lib/document-title.ts';
 
 /** The footer's Company and Resources pages. */
 const narrow = 'mx-auto max-w-3xl px-4 py-12 sm:px-6';

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { PaymentHistory } from '../features/payments/components/payment-history.tsx';
-import { subscriptionQuery } from '../features/subscriptions/api.ts';
+import { PaymentHistory } from '#client/features/payments/components/payment-history.tsx';
+import { subscriptionQuery } from '#client/features/subscriptions/api.ts';
 import {
   DemoProviderNotice,
   MembershipStatus,
-} from '../features/subscriptions/components/membership-status.tsx';
-import { PlanCards } from '../features/subscriptions/components/plan-cards.tsx';
-import { isPremiumNow } from '../features/subscriptions/membership.ts';
-import { useDocumentTitle } from '../lib/document-title.ts';
+} from '#client/features/subscriptions/components/membership-status.tsx';
+import { PlanCards } from '#client/features/subscriptions/components/plan-cards.tsx';
+import { isPremiumNow } from '#client/features/subscriptions/membership.ts';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 export default function SubscriptionPage() {
   useDocumentTitle('Premium');

@@ -1,9 +1,9 @@
 import { CircleX } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../components/ui/button.tsx';
-import { useSignedInUser } from '../features/auth/components/require-auth.tsx';
-import { CheckoutSuccess } from '../features/subscriptions/components/checkout-success.tsx';
-import { useDocumentTitle } from '../lib/document-title.ts';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { useSignedInUser } from '#client/features/auth/components/require-auth.tsx';
+import { CheckoutSuccess } from '#client/features/subscriptions/components/checkout-success.tsx';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 const resultLayout = 'mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-14 text-center sm:px-6';
 

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { EmptyState, ErrorState } from '../components/state-message.tsx';
-import { Badge } from '../components/ui/badge.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { teamsQuery, useCreateTeam } from '../features/teams/api.ts';
-import { useDocumentTitle } from '../lib/document-title.ts';
+import { EmptyState, ErrorState } from '#client/components/state-message.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { teamsQuery, useCreateTeam } from '#client/features/teams/api.ts';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 const fieldClass =
   'h-10 w-full rounded-lg border border-border bg-background px-3 text-sm text-foreground focus:border-ring';

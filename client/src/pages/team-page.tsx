@@ -2,16 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Team } from '#common/schemas/teams';
-import { Avatar } from '../components/avatar.tsx';
-import { EmptyState } from '../components/state-message.tsx';
-import { Badge } from '../components/ui/badge.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { toast } from '../components/ui/toast-store.ts';
-import { BookCrew } from '../features/bookings/components/book-crew.tsx';
-import { useRoles } from '../features/roles/api.ts';
-import { usePeopleSuggestions } from '../features/search/api.ts';
+import { Avatar } from '#client/components/avatar.tsx';
+import { EmptyState } from '#client/components/state-message.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
+import { BookCrew } from '#client/features/bookings/components/book-crew.tsx';
+import { useRoles } from '#client/features/roles/api.ts';
+import { usePeopleSuggestions } from '#client/features/search/api.ts';
 import {
   teamQuery,
   useAddPosition,
@@ -19,12 +18,13 @@ import {
   useInvite,
   useRemoveMember,
   useUpdateTeam,
-} from '../features/teams/api.ts';
-import { useDocumentTitle } from '../lib/document-title.ts';
+} from '#client/features/teams/api.ts';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
+import { personName } from '#common/people';
+import type { Team } from '#common/schemas/teams';
 
 const fieldClass =
   'h-10 w-full rounded-lg border border-border bg-background px-3 text-sm text-foreground focus:border-ring';
-const nameOf = (p: { displayName: string | null; username: string }) => p.displayName?.trim() || p.username;
 const STATUS = { invited: 'Invited', accepted: 'On the team', declined: 'Declined' } as const;
 
 function AddPosition({ teamId }: { teamId: number }) {
@@ -118,7 +118,7 @@ function InviteCrew({ team }: { team: Team }) {
             <li key={person.id} className="flex items-center gap-3 px-4 py-2">
               <Avatar user={person} size={32} />
               <span className="min-w-0 flex-1 truncate text-sm">
-                <span className="font-medium">{nameOf(person)}</span>
+                <span className="font-medium">{personName(person)}</span>
                 <span className="text-muted-foreground"> · {person.roles[0]?.name ?? 'Crew'}</span>
               </span>
               <Button
@@ -128,7 +128,7 @@ function InviteCrew({ team }: { team: Team }) {
                 onClick={() =>
                   invite.mutate(
                     { userId: person.id, ...(positionId ? { positionId } : {}) },
-                    { onSuccess: () => toast({ title: `Invited ${nameOf(person)}` }) },
+                    { onSuccess: () => toast({ title: `Invited ${personName(person)}` }) },
                   )
                 }
               >
@@ -171,7 +171,7 @@ export default function TeamPage() {
         <div className="min-w-0 flex-1">
           <h1 className="text-3xl font-bold tracking-tight">{t.name}</h1>
           <p className="mt-1 text-sm text-muted-foreground">
-            {[t.location, t.startDate && `${t.startDate} to ${t.endDate ?? '…'}`, `by ${nameOf(t.owner)}`]
+            {[t.location, t.startDate && `${t.startDate} to ${t.endDate ?? '…'}`, `by ${personName(t.owner)}`]
               .filter(Boolean)
               .join(' · ')}
           </p>
@@ -186,7 +186,7 @@ export default function TeamPage() {
       </div>
       {t.myRole === 'invited' ? (
         <div className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 dark:border-amber-900 dark:bg-amber-950/40">
-          <p className="flex-1 text-sm">{nameOf(t.owner)} invited you to join this team.</p>
+          <p className="flex-1 text-sm">{personName(t.owner)} invited you to join this team.</p>
           <Button
             onClick={() =>
               answer.mutate(true, { onSuccess: () => toast({ title: 'Team invitation accepted' }) })
@@ -237,7 +237,7 @@ export default function TeamPage() {
                     to={`/profile/${m.person.id}`}
                     className="block truncate text-sm font-medium hover:underline"
                   >
-                    {nameOf(m.person)}
+                    {personName(m.person)}
                   </Link>
                   <p className="truncate text-sm text-muted-foreground">
                     {position?.role.name ?? 'Any position'}
@@ -248,7 +248,7 @@ export default function TeamPage() {
                   <div className="flex w-full flex-wrap justify-end gap-2 sm:w-auto">
                     {position && m.status !== 'declined' && t.status === 'open' ? (
                       <BookCrew
-                        crew={{ id: m.person.id, name: nameOf(m.person), roles: [position.role] }}
+                        crew={{ id: m.person.id, name: personName(m.person), roles: [position.role] }}
                         team={{ teamId: t.id, positionId: position.id }}
                         size="sm"
                       />

@@ -1,6 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema/index.ts';
+import * as schema from '#server/db/schema/index.ts';
 
 /** Drizzle over the pool; `$client` is the pool itself, for the rare named (prepared) statement. */
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { AppConfig } from '../config.ts';
-import { runningEmbeddedUrl, startEmbeddedPostgres } from './embedded.ts';
+import type { AppConfig } from '#server/config.ts';
+import { runningEmbeddedUrl, startEmbeddedPostgres } from '#server/db/embedded.ts';
 
 export const APP_DATABASE = 'crewbase';
 

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Postmaster, supervisePostmaster } from '#server/db/embedded-supervisor.ts';
 import { waitFor } from '../../test/process.ts';
-import { type Postmaster, supervisePostmaster } from './embedded-supervisor.ts';
 
 /**
  * The supervisor's rules on real processes (a node process stands in for the postmaster; the real

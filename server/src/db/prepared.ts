@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fillPlaceholders, is, Param, Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database } from './client.ts';
+import type { Database } from '#server/db/client.ts';
 
 const dialect = new PgDialect();
 

@@ -1,4 +1,4 @@
-import type { Database } from './client.ts';
+import type { Database } from '#server/db/client.ts';
 
 /**
  * `load`, answered at most once per `ttlMs` for each database and shared by concurrent callers.

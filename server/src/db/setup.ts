@@ -1,11 +1,11 @@
 import { count, sql } from 'drizzle-orm';
-import { loadRoleCatalogue } from '../features/roles/service.ts';
-import type { Database } from './client.ts';
-import { runMigrations } from './migrate.ts';
-import { users } from './schema/index.ts';
-import { insertDemoAccount } from './seed/demo-account.ts';
-import { DEMO_CREW_COUNT } from './seed/demo-crew.ts';
-import { insertDemoCrew } from './seed/insert-crew.ts';
+import type { Database } from '#server/db/client.ts';
+import { runMigrations } from '#server/db/migrate.ts';
+import { users } from '#server/db/schema/index.ts';
+import { insertDemoAccount } from '#server/db/seed/demo-account.ts';
+import { DEMO_CREW_COUNT } from '#server/db/seed/demo-crew.ts';
+import { insertDemoCrew } from '#server/db/seed/insert-crew.ts';
+import { loadRoleCatalogue } from '#server/features/roles/service.ts';
 
 /** Brings a database up to date: migrations, then the role catalogue (idempotent). */
 export async function prepareDatabase(db: Database): Promise<void> {

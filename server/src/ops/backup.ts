@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as tar from 'tar';
-import { runMigrations } from '../db/migrate.ts';
+import { runMigrations } from '#server/db/migrate.ts';
 
 /**
  * Backups (issue 21, scenario 4): one `.tar.gz` holding every row of the database and every upload.

@@ -4,8 +4,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PageRenderer } from '../features/pages/service.ts';
-import { type Precompressed, precompress, sendPrecompressed } from '../http/precompressed.ts';
+import type { PageRenderer } from '#server/features/pages/service.ts';
+import { type Precompressed, precompress, sendPrecompressed } from '#server/http/precompressed.ts';
 import { errorBody } from './errors.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

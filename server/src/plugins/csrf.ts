@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF } from '#common/limits';
-import { HttpError } from '../errors.ts';
-import { issueCsrfToken, verifyCsrfToken } from '../features/auth/csrf.ts';
-import { recordSecurityEvent } from '../features/auth/service.ts';
-import { randomToken } from '../features/auth/tokens.ts';
+import { ForbiddenError } from '#server/errors.ts';
+import { issueCsrfToken, verifyCsrfToken } from '#server/features/auth/csrf.ts';
+import { recordSecurityEvent } from '#server/features/auth/service.ts';
+import { randomToken } from '#server/features/auth/tokens.ts';
 
 export const PRESESSION_COOKIE = 'crewbase_presession';
 export const CSRF_REFUSED = 'Invalid or missing CSRF token. Refresh the page and try again.';
@@ -63,7 +63,7 @@ export const csrfPlugin = fp<{ secret: string; secure: boolean }>(
         userId: request.auth?.user.id ?? null,
         detail: { method: request.method, path: request.url.split('?')[0], tokenSent: token !== null },
       });
-      throw new HttpError(403, CSRF_REFUSED);
+      throw new ForbiddenError(CSRF_REFUSED);
     });
   },
   { name: 'csrf', dependencies: ['session'] },

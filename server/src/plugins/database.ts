@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { connectDatabase, type Database } from '../db/client.ts';
+import { connectDatabase, type Database } from '#server/db/client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,8 +2,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '#common/errors';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { HttpError, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE } from '../errors.ts';
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
+import { HttpError, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE } from '#server/errors.ts';
 
 export function errorBody(message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: { message, timestamp: new Date().toISOString(), ...(fields ? { fields } : {}) } };

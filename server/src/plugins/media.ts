@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { LIMITS } from '#common/limits';
-import { MEDIA_PREFIX } from '../uploads/images.ts';
+import { MEDIA_PREFIX } from '#server/uploads/images.ts';
 
 /**
  * Multipart parsing for uploads (one file, 5 MB) and the stored images under /media/. Names are

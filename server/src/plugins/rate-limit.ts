@@ -2,8 +2,8 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { recordSecurityEvent } from '../features/auth/service.ts';
-import { ipPrefix } from '../http/client-ip.ts';
+import { recordSecurityEvent } from '#server/features/auth/service.ts';
+import { ipPrefix } from '#server/http/client-ip.ts';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 

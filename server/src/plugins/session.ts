@@ -1,23 +1,14 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthUser } from '#common/schemas/auth';
-import { HttpError } from '../errors.ts';
-import { type NewSession, type RequestMeta, resolveSession } from '../features/auth/service.ts';
-import { ipPrefix } from '../http/client-ip.ts';
+import { UnauthorizedError } from '#server/errors.ts';
+import { type NewSession, type RequestMeta, resolveSession } from '#server/features/auth/service.ts';
+import { ipPrefix } from '#server/http/client-ip.ts';
+import { type RequestAuth, SIGN_IN_REQUIRED } from '#server/http/request-auth.ts';
 
 export const SESSION_COOKIE = 'crewbase_session';
 /** Holds a right password's challenge until its two-factor code arrives (10 minutes). */
 export const TWO_FACTOR_COOKIE = 'crewbase_2fa';
-
-export interface RequestAuth {
-  user: AuthUser;
-  sessionId: number;
-  expiresAt: Date;
-  persistent: boolean;
-  /** When this session last proved its password or a TOTP code. */
-  reauthenticatedAt: Date;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,8 +29,6 @@ declare module 'fastify' {
     signedIn(request: FastifyRequest): RequestAuth;
   }
 }
-
-export const SIGN_IN_REQUIRED = 'Please sign in to continue';
 
 /**
  * Reads the session cookie of API requests (static files never touch the database) and resolves
@@ -106,10 +95,10 @@ export const sessionPlugin = fp<{ secure: boolean }>(
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
-      if (!request.auth) throw new HttpError(401, SIGN_IN_REQUIRED);
+      if (!request.auth) throw new UnauthorizedError(SIGN_IN_REQUIRED);
     });
     app.decorate('signedIn', (request: FastifyRequest) => {
-      if (!request.auth) throw new HttpError(401, SIGN_IN_REQUIRED);
+      if (!request.auth) throw new UnauthorizedError(SIGN_IN_REQUIRED);
       return request.auth;
     });
   },

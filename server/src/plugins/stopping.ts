@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE } from '../errors.ts';
+import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE } from '#server/errors.ts';
 import { errorBody } from './errors.ts';
 
 declare module 'fastify' {

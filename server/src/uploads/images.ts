@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { HttpError } from '../errors.ts';
+import { BadRequestError } from '#server/errors.ts';
 
 /** User uploads are served from /media/ (bundled default headshots live under /uploads/). */
 export const MEDIA_PREFIX = '/media/';
@@ -43,7 +43,7 @@ async function storeImage(dataDir: string, bytes: Buffer, renditions: Rendition[
     format = undefined;
   }
   if (!format || !ACCEPTED_FORMATS.has(format))
-    throw new HttpError(400, NOT_AN_IMAGE, { file: NOT_AN_IMAGE });
+    throw new BadRequestError(NOT_AN_IMAGE, { file: NOT_AN_IMAGE });
 
   const folder = path.join(dataDir, 'uploads');
   await mkdir(folder, { recursive: true });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { type Location, Outlet, ScrollRestoration } from 'react-router';
-import { Spinner } from '../ui/spinner.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Header, type HeaderAccountSlots } from './header.tsx';
 

@@ -1,6 +1,6 @@
-import { cn } from '../../lib/cn.ts';
-import { firePageEvent, PAGE_EVENTS } from '../../lib/page-events.ts';
-import { Button } from '../ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { firePageEvent, PAGE_EVENTS } from '#client/lib/page-events.ts';
 
 /** The signed-out header's Log In and Sign Up: they ask the page for the auth modals (SPEC §2). */
 export function AuthButtons({ stacked = false, onChoose }: { stacked?: boolean; onChoose?: () => void }) {

@@ -1,6 +1,6 @@
 import { Mail, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
-import { firePageEvent, PAGE_EVENTS } from '../../lib/page-events.ts';
+import { firePageEvent, PAGE_EVENTS } from '#client/lib/page-events.ts';
 import { Logo } from './logo.tsx';
 import { SOCIAL_LINKS } from './social-icons.tsx';
 

@@ -1,11 +1,11 @@
 import { Menu } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
-import { cn } from '../../lib/cn.ts';
-import { warmUp } from '../../lib/warm-up.ts';
-import { whenIdle } from '../../lib/when-idle.ts';
-import { Button } from '../ui/button.tsx';
-import { LazySheet, preloadSheet } from '../ui/lazy-overlays.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { LazySheet, preloadSheet } from '#client/components/ui/lazy-overlays.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { warmUp } from '#client/lib/warm-up.ts';
+import { whenIdle } from '#client/lib/when-idle.ts';
 import { Logo } from './logo.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 

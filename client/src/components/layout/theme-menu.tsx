@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useRef } from 'react';
-import { type ThemePreference, useTheme } from '../../lib/theme.ts';
+import { type ThemePreference, useTheme } from '#client/lib/theme.ts';
 import { THEME_OPTIONS, themeButtonClass, themeIconOf } from './theme-toggle.tsx';
 
 /**

@@ -1,8 +1,8 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { type ThemePreference, useTheme } from '../../lib/theme.ts';
-import { warmUp } from '../../lib/warm-up.ts';
-import { whenIdle } from '../../lib/when-idle.ts';
+import { type ThemePreference, useTheme } from '#client/lib/theme.ts';
+import { warmUp } from '#client/lib/warm-up.ts';
+import { whenIdle } from '#client/lib/when-idle.ts';
 
 export const THEME_OPTIONS: { value: ThemePreference; label: string; Icon: typeof Sun }[] = [
   { value: 'light', label: 'Light', Icon: Sun },

@@ -1,6 +1,6 @@
 import { DropdownMenu as Menu } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#client/lib/cn.ts';
 
 /** Radix DropdownMenu with the product's look; Escape and an outside click close it. */
 export const DropdownMenu = Menu.Root;

@@ -7,7 +7,7 @@ import {
   useId,
   useState,
 } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#client/lib/cn.ts';
 
 /**
  * Tabs after the WAI-ARIA tabs pattern, with an underlined tab row: arrow keys move between tabs

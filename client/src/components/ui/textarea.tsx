@@ -1,5 +1,5 @@
 import { type ComponentProps, useId } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#client/lib/cn.ts';
 import { FieldError } from './form-field.tsx';
 import { Label } from './label.tsx';
 

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#client/lib/cn.ts';
 import { dismissToast, useToasts } from './toast-store.ts';
 
 /** SPEC §9 toast defaults: 5000 ms on screen, dismissed by a 50 px swipe. */

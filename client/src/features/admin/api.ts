@@ -1,4 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '#client/components/ui/toast-store.ts';
+import { errorText } from '#client/features/auth/api.ts';
+import { ApiError, apiSend } from '#client/lib/http.ts';
 import type {
   AuditResponse,
   ReportListResponse,
@@ -8,9 +11,6 @@ import type {
   StaffUser,
 } from '#common/schemas/admin';
 import { STAFF_MESSAGES } from '#common/schemas/admin';
-import { toast } from '../../components/ui/toast-store.ts';
-import { ApiError, apiSend } from '../../lib/http.ts';
-import { errorText } from '../auth/api.ts';
 
 export const reportsQuery = (status: 'open' | 'resolved') =>
   queryOptions<ReportListResponse>({ queryKey: ['/api/admin/reports', { status }], retry: false });

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '#client/components/ui/toast-store.ts';
+import { clearCsrfToken } from '#client/lib/csrf.ts';
+import { ApiError, apiGet, apiSend } from '#client/lib/http.ts';
+import { currentUserQueryDefaults } from '#client/lib/query-client.ts';
 import type { TwoFactorEnableResponse, TwoFactorSetupResponse } from '#common/schemas/admin';
 import type { AuthUser, LoginRequest, RegisterRequest } from '#common/schemas/auth';
-import { toast } from '../../components/ui/toast-store.ts';
-import { clearCsrfToken } from '../../lib/csrf.ts';
-import { ApiError, apiGet, apiSend } from '../../lib/http.ts';
-import { currentUserQueryDefaults } from '../../lib/query-client.ts';
 
 const ME_PATH = '/api/auth/me';
 

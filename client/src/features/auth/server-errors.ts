@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError } from '#client/lib/http.ts';
 import { errorText } from './api.ts';
 
 /**

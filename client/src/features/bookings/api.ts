@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiSend } from '#client/lib/http.ts';
 import type {
   Availability,
   Booking,
   CreateBookingRequest,
   PayBookingResponse,
 } from '#common/schemas/bookings';
-import { apiSend } from '../../lib/http.ts';
 
 export const bookingsQuery = (as: 'crew' | 'requester') =>
   queryOptions<{ bookings: Booking[] }>({ queryKey: ['/api/bookings', { as }] });

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiSend } from '#client/lib/http.ts';
 import type { Connection, ConnectionRequests, ConnectionStatus } from '#common/schemas/connections';
-import { apiSend } from '../../lib/http.ts';
 
 export const connectionsQuery = queryOptions<{ connections: Connection[] }>({
   queryKey: ['/api/connections'],

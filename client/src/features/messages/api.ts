@@ -5,8 +5,8 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { apiGet, apiSend, ClientRateLimitError } from '#client/lib/http.ts';
 import type { Conversation, ConversationList, Message, MessageList } from '#common/schemas/messages';
-import { apiGet, apiSend, ClientRateLimitError } from '../../lib/http.ts';
 
 export const CONVERSATIONS_PATH = '/api/conversations';
 export const UNREAD_PATH = '/api/messages/unread-count';

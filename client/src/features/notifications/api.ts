@@ -7,6 +7,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { toast } from '#client/components/ui/toast-store.ts';
+import { useViewer } from '#client/features/auth/api.ts';
+import { ApiError, apiGet, apiSend, type QueryParams } from '#client/lib/http.ts';
 import { LIMITS } from '#common/limits';
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_PAGE_SIZE } from '#common/notifications';
 import type {
@@ -18,9 +21,6 @@ import type {
   UnreadCountResponse,
   UpdateNotificationPreferencesRequest,
 } from '#common/schemas/notifications';
-import { toast } from '../../components/ui/toast-store.ts';
-import { ApiError, apiGet, apiSend, type QueryParams } from '../../lib/http.ts';
-import { useViewer } from '../auth/api.ts';
 import {
   clearCache,
   markAllReadInCache,

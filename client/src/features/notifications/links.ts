@@ -1,5 +1,5 @@
+import { onFirstUse } from '#client/lib/on-first-use.ts';
 import type { Notification } from '#common/schemas/notifications';
-import { onFirstUse } from '../../lib/on-first-use.ts';
 
 /**
  * Where the "view" action of each type goes (SPEC §2 notifications page actions). null when the

@@ -1,4 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currentUserQuery } from '#client/features/auth/api.ts';
+import { apiSend } from '#client/lib/http.ts';
+import { saveOneByOne } from '#client/lib/one-by-one.ts';
 import type {
   Credential,
   CredentialRequest,
@@ -11,9 +14,6 @@ import type {
   Tag,
 } from '#common/schemas/profiles';
 import type { Role } from '#common/schemas/roles';
-import { apiSend } from '../../lib/http.ts';
-import { saveOneByOne } from '../../lib/one-by-one.ts';
-import { currentUserQuery } from '../auth/api.ts';
 
 /** Query keys are the API paths (SPEC §7), so a key says what it fetches. */
 export const profileQuery = (userId: number) =>

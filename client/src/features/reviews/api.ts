@@ -1,4 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCurrentUser, useViewerFact } from '#client/features/auth/api.ts';
+import { profileQuery } from '#client/features/profiles/api.ts';
+import { apiSend } from '#client/lib/http.ts';
 import type {
   CreateReviewRequest,
   Review,
@@ -7,9 +10,6 @@ import type {
   ReviewSort,
   UpdateReviewRequest,
 } from '#common/schemas/reviews';
-import { apiSend } from '../../lib/http.ts';
-import { useCurrentUser, useViewerFact } from '../auth/api.ts';
-import { profileQuery } from '../profiles/api.ts';
 
 /** Query keys are the API paths (SPEC §7); the list's second element is its query string. */
 const reviewsPath = (userId: number) => `/api/users/${userId}/reviews`;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '#client/lib/http.ts';
 import { LIMITS } from '#common/limits';
 import type { SearchResponse, TopRatedResponse } from '#common/schemas/search';
-import { apiGet } from '../../lib/http.ts';
 import { type SearchState, toSearchParams } from './search-state.ts';
 
 const SEARCH_PATH = '/api/search';

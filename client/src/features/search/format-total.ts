@@ -1,4 +1,4 @@
-import { formatCount } from '../../lib/format.ts';
+import { formatCount } from '#client/lib/format.ts';
 
 /**
  * "1,234 crew" when the server counted exactly; past its exact-count limit the total is the

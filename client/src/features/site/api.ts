@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiSend } from '#client/lib/http.ts';
 import type { BlogPost, BlogPostSummary, ContactRequest } from '#common/schemas/site';
-import { apiSend } from '../../lib/http.ts';
 
 export const blogListQuery = queryOptions<{ posts: BlogPostSummary[] }>({ queryKey: ['/api/blog'] });
 export const blogPostQuery = (slug: string) => queryOptions<BlogPost>({ queryKey: [`/api/blog/${slug}`] });

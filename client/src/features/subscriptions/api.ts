@@ -1,14 +1,14 @@
 import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { currentUserQuery } from '#client/features/auth/api.ts';
+import { paymentsQuery } from '#client/features/payments/api.ts';
+import { apiSend } from '#client/lib/http.ts';
 import type { PremiumPlanId } from '#common/premium';
 import type {
   demoCheckoutSessionResponse,
   PlanListResponse,
   SubscriptionStatus,
 } from '#common/schemas/subscriptions';
-import { apiSend } from '../../lib/http.ts';
-import { currentUserQuery } from '../auth/api.ts';
-import { paymentsQuery } from '../payments/api.ts';
 
 export const plansQuery = queryOptions<PlanListResponse>({ queryKey: ['/api/subscription/plans'] });
 export const subscriptionQuery = queryOptions<SubscriptionStatus>({ queryKey: ['/api/subscription'] });

@@ -1,6 +1,6 @@
+import { formatDay } from '#client/features/payments/api.ts';
 import { formatMoney, PREMIUM_PLANS } from '#common/premium';
 import type { PlanListResponse, SubscriptionStatus } from '#common/schemas/subscriptions';
-import { formatDay } from '../payments/api.ts';
 
 /**
  * Is the member Premium now? The server's own rule (isPremiumSql): active, trialing or cancelled,

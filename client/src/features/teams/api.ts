@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiSend } from '#client/lib/http.ts';
 import type { Team } from '#common/schemas/teams';
-import { apiSend } from '../../lib/http.ts';
 
 type TeamSummary = Pick<Team, 'id' | 'name' | 'location' | 'startDate' | 'endDate' | 'status' | 'myRole'>;
 export const teamsQuery = queryOptions<{ teams: TeamSummary[] }>({ queryKey: ['/api/teams'] });

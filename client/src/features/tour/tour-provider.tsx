@@ -9,8 +9,8 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PAGE_EVENTS } from '../../lib/page-events.ts';
-import { usePageSettled } from '../../lib/page-settled.ts';
+import { PAGE_EVENTS } from '#client/lib/page-events.ts';
+import { usePageSettled } from '#client/lib/page-settled.ts';
 import { clearSeen, markSeen, TOUR_TIP_IDS, tourPageOf } from './tips.ts';
 import { type TooltipApi, TooltipContext } from './tour-context.ts';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchQuery } from '#common/schemas/search';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { search } from '#server/features/search/service.ts';
 import { createTestDatabase } from '../../../test/helpers.ts';
-import { search } from '../../features/search/service.ts';
-import type { DatabaseHandle } from '../client.ts';
 import { insertDemoCrewInBulk } from './bulk-crew.ts';
 import { insertDemoCrew } from './insert-crew.ts';
 

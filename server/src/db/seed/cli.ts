@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { max, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { loadConfig } from '../../config.ts';
-import { connectDatabase } from '../client.ts';
-import { resolveDatabase } from '../database-url.ts';
-import { users } from '../schema/index.ts';
-import { prepareDatabase } from '../setup.ts';
+import { loadConfig } from '#server/config.ts';
+import { connectDatabase } from '#server/db/client.ts';
+import { resolveDatabase } from '#server/db/database-url.ts';
+import { users } from '#server/db/schema/index.ts';
+import { prepareDatabase } from '#server/db/setup.ts';
 import { insertDemoCrewInBulk } from './bulk-crew.ts';
 import { insertDemoCrew } from './insert-crew.ts';
 

@@ -1,11 +1,20 @@
 import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { personName } from '#common/people';
 import { addInterval, PREMIUM_PLANS } from '#common/premium';
-import { hashPassword } from '../../features/auth/passwords.ts';
-import { notify } from '../../features/notifications/notify.ts';
-import { summariseRatings } from '../../features/reviews/queries.ts';
-import { newReviewNotice, personName } from '../../features/reviews/service.ts';
-import type { Database } from '../client.ts';
-import { notifications, payments, reviews, roles, subscriptions, userRoles, users } from '../schema/index.ts';
+import type { Database } from '#server/db/client.ts';
+import {
+  notifications,
+  payments,
+  reviews,
+  roles,
+  subscriptions,
+  userRoles,
+  users,
+} from '#server/db/schema/index.ts';
+import { hashPassword } from '#server/features/auth/passwords.ts';
+import { notify } from '#server/features/notifications/notify.ts';
+import { summariseRatings } from '#server/features/reviews/queries.ts';
+import { newReviewNotice } from '#server/features/reviews/service.ts';
 
 /** The README's demo login: a Premium member, so every part of the product can be tried. */
 export const DEMO_ACCOUNT = {

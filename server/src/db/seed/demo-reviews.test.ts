@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#server/db/client.ts';
+import { notifications, ratingSummaries, reviews, users } from '#server/db/schema/index.ts';
 import { createTestDatabase } from '../../../test/helpers.ts';
-import type { Database } from '../client.ts';
-import { notifications, ratingSummaries, reviews, users } from '../schema/index.ts';
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_REVIEWS, insertDemoAccount } from './demo-account.ts';
 import { insertDemoCrew } from './insert-crew.ts';
 

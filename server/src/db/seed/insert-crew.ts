@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { summariseRatings } from '../../features/reviews/queries.ts';
-import type { Database } from '../client.ts';
+import type { Database } from '#server/db/client.ts';
 import {
   credentials,
   experiences,
@@ -10,7 +9,8 @@ import {
   userRoles,
   users,
   userTags,
-} from '../schema/index.ts';
+} from '#server/db/schema/index.ts';
+import { summariseRatings } from '#server/features/reviews/queries.ts';
 import { type DemoCrewMember, generateDemoCrew } from './demo-crew.ts';
 
 const BATCH_SIZE = 2_000;

@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '#common/schemas/admin';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   auditLog,
   crewSearch,
@@ -13,8 +12,9 @@ import {
   sessions,
   userRoles,
   users,
-} from '../../db/schema/index.ts';
-import { summariseRatings } from '../reviews/queries.ts';
+} from '#server/db/schema/index.ts';
+import { summariseRatings } from '#server/features/reviews/queries.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { account } from './test-support.ts';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client.ts';
-import { type AuditAction, auditLog } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/client.ts';
+import { type AuditAction, auditLog } from '#server/db/schema/index.ts';
 
 type Executor = Pick<Database, 'insert'>;
 

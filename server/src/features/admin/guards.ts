@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { STAFF_MESSAGES } from '#common/schemas/admin';
-import { HttpError } from '../../errors.ts';
-import { REAUTH_WINDOW_MS } from '../auth/two-factor.ts';
+import { ForbiddenError, HttpError } from '#server/errors.ts';
+import { REAUTH_WINDOW_MS } from '#server/features/auth/two-factor.ts';
 import type { Actor } from './audit.ts';
 
 /** Answers exactly as an unknown API path does, so staff calls are not revealed to others. */
@@ -24,7 +24,7 @@ export function requireStaff(level: StaffLevel) {
     const role = request.auth?.user.role;
     const allowed = level === 'admin' ? role === 'admin' : role === 'admin' || role === 'moderator';
     if (!allowed) throw new HiddenRouteError(request);
-    if (!request.auth?.user.twoFactorEnabled) throw new HttpError(403, STAFF_MESSAGES.twoFactorRequired);
+    if (!request.auth?.user.twoFactorEnabled) throw new ForbiddenError(STAFF_MESSAGES.twoFactorRequired);
   };
 }
 
@@ -34,7 +34,7 @@ export const recentlyReauthenticated = (actor: Pick<Actor, 'reauthenticatedAt'>)
 /** preValidation guard of the sensitive calls: password or TOTP code within the last 10 minutes. */
 export async function requireReauth(request: FastifyRequest) {
   if (!request.auth || !recentlyReauthenticated(request.auth)) {
-    throw new HttpError(403, STAFF_MESSAGES.reauthRequired);
+    throw new ForbiddenError(STAFF_MESSAGES.reauthRequired);
   }
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { auditLog, loginChallenges, reviewReports, sessions, users } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/client.ts';
+import { auditLog, loginChallenges, reviewReports, sessions, users } from '#server/db/schema/index.ts';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 

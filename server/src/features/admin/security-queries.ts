@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { type SecurityEventType, securityEvents, users } from '../../db/schema/index.ts';
+import { type SecurityEventType, securityEvents, users } from '#server/db/schema/index.ts';
 import type { Executor } from './queries.ts';
 
 /** What the charts call refusals: requests turned away by a rate limit or a failed CSRF check. */

@@ -1,7 +1,7 @@
 import type { SecurityEventsResponse, SecuritySummary } from '#common/schemas/admin';
-import type { Database } from '../../db/client.ts';
-import { SECURITY_EVENT_TYPES, type SecurityEventType } from '../../db/schema/index.ts';
-import { HttpError } from '../../errors.ts';
+import type { Database } from '#server/db/client.ts';
+import { SECURITY_EVENT_TYPES, type SecurityEventType } from '#server/db/schema/index.ts';
+import { BadRequestError } from '#server/errors.ts';
 import * as sq from './security-queries.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -36,7 +36,7 @@ export async function securityEvents(
 ): Promise<SecurityEventsResponse> {
   const typed = query.type || undefined;
   if (typed && !isEventType(typed)) {
-    throw new HttpError(400, 'Unknown event type', { type: 'Unknown event type' });
+    throw new BadRequestError('Unknown event type', { type: 'Unknown event type' });
   }
   const type = typed as SecurityEventType | undefined;
   let userId: number | undefined;

@@ -6,12 +6,12 @@ import type {
   StaffUser,
 } from '#common/schemas/admin';
 import { STAFF_MESSAGES } from '#common/schemas/admin';
-import type { Database } from '../../db/client.ts';
-import { HttpError, NotFoundError } from '../../errors.ts';
-import { type RequestMeta, recordSecurityEvent } from '../auth/service.ts';
-import { notify } from '../notifications/notify.ts';
-import { announce } from '../notifications/realtime/announce.ts';
-import { hideReview, restoreReview } from '../reviews/service.ts';
+import type { Database } from '#server/db/client.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '#server/errors.ts';
+import { type RequestMeta, recordSecurityEvent } from '#server/features/auth/service.ts';
+import { notify } from '#server/features/notifications/notify.ts';
+import { announce } from '#server/features/notifications/realtime/announce.ts';
+import { hideReview, restoreReview } from '#server/features/reviews/service.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { recentlyReauthenticated } from './guards.ts';
 import * as q from './queries.ts';
@@ -60,7 +60,7 @@ export async function resolveReport(
   return db.transaction(async (tx) => {
     const report = await q.lockReport(tx, reportId);
     if (!report) throw new NotFoundError(STAFF_MESSAGES.reportNotFound);
-    if (report.resolvedAt) throw new HttpError(409, STAFF_MESSAGES.reportResolved);
+    if (report.resolvedAt) throw new ConflictError(STAFF_MESSAGES.reportResolved);
     const hidden = input.action === 'hide' ? await hideReview(tx, report.reviewId) : null;
     const resolved = await q.resolveOpenReports(tx, report.reviewId, input.action, actor.id);
     await recordAudit(tx, actor, {
@@ -99,9 +99,9 @@ export async function setReviewHidden(
 async function lockTarget(tx: q.Executor, userId: number, actor: Actor) {
   const target = await q.lockUser(tx, userId);
   if (!target) throw new NotFoundError(STAFF_MESSAGES.userNotFound);
-  if (target.id === actor.id) throw new HttpError(400, STAFF_MESSAGES.notYourself);
+  if (target.id === actor.id) throw new BadRequestError(STAFF_MESSAGES.notYourself);
   if (target.role !== 'user' && actor.role !== 'admin')
-    throw new HttpError(403, STAFF_MESSAGES.staffOnlyByAdmin);
+    throw new ForbiddenError(STAFF_MESSAGES.staffOnlyByAdmin);
   return target;
 }
 
@@ -147,7 +147,7 @@ export async function setFeatured(db: Database, userId: number, featured: boolea
   await db.transaction(async (tx) => {
     const target = await q.lockUser(tx, userId);
     if (!target) throw new NotFoundError(STAFF_MESSAGES.userNotFound);
-    if (featured && target.suspendedAt) throw new HttpError(409, STAFF_MESSAGES.suspendedNotFeatured);
+    if (featured && target.suspendedAt) throw new ConflictError(STAFF_MESSAGES.suspendedNotFeatured);
     const changed = (target.featuredAt !== null) !== featured;
     if (changed) await q.setFeatured(tx, userId, featured);
     if (changed && featured) {
@@ -238,7 +238,7 @@ export async function revokeSession(
   const found = await q.findSession(db, sessionId);
   if (!found) throw new NotFoundError(STAFF_MESSAGES.sessionNotFound);
   if (found.userId !== actor.id && !recentlyReauthenticated(actor)) {
-    throw new HttpError(403, STAFF_MESSAGES.reauthRequired);
+    throw new ForbiddenError(STAFF_MESSAGES.reauthRequired);
   }
   const ended = await db.transaction(async (tx) => {
     const deleted = await q.deleteSession(tx, sessionId);

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_MESSAGES } from '#common/schemas/admin';
 import { REALTIME_CLOSE } from '#common/schemas/notifications';
+import { buildApp } from '#server/app.ts';
+import { users } from '#server/db/schema/index.ts';
+import { hashPassword } from '#server/features/auth/passwords.ts';
+import { openSocket } from '#server/features/notifications/test-support.ts';
 import { TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { buildApp } from '../../app.ts';
-import { users } from '../../db/schema/index.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { openSocket } from '../notifications/test-support.ts';
 import { account } from './test-support.ts';
 
 let t: TestApp;

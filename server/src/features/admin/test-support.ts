@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import type { Database } from '#server/db/client.ts';
+import { sessions, users } from '#server/db/schema/index.ts';
+import { createSession } from '#server/features/auth/service.ts';
+import { hashToken } from '#server/features/auth/tokens.ts';
+import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
-import type { Database } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { createSession } from '../auth/service.ts';
-import { hashToken } from '../auth/tokens.ts';
 
 let ipCounter = 0;
 export const TEST_TOTP_SECRET = new Secret({ size: 20 }).base32;

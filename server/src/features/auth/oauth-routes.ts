@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { OAuthClientConfig } from '../../config.ts';
-import { HttpError } from '../../errors.ts';
+import type { OAuthClientConfig } from '#server/config.ts';
+import { HttpError } from '#server/errors.ts';
 import {
   createProviderClients,
   isProvider,

@@ -9,9 +9,9 @@ import {
 } from 'arctic';
 import { TWO_FACTOR_MESSAGES } from '#common/schemas/admin';
 import { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from '#common/schemas/auth';
-import type { OAuthClientConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { HttpError } from '../../errors.ts';
+import type { OAuthClientConfig } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { ForbiddenError } from '#server/errors.ts';
 import * as q from './queries.ts';
 import { createSession, type RequestMeta, recordSecurityEvent } from './service.ts';
 
@@ -161,9 +161,9 @@ export async function signInWithProvider(
   }
   await q.linkOAuthAccount(db, { provider, providerUserId: profile.providerUserId, userId });
   const account = await q.findCredentialsById(db, userId);
-  if (account?.suspended) throw new HttpError(403, TWO_FACTOR_MESSAGES.accountSuspended);
+  if (account?.suspended) throw new ForbiddenError(TWO_FACTOR_MESSAGES.accountSuspended);
   // A provider proves who someone is, not that they hold their second factor.
-  if (account?.twoFactorEnabled) throw new HttpError(403, OAUTH_TWO_FACTOR);
+  if (account?.twoFactorEnabled) throw new ForbiddenError(OAUTH_TWO_FACTOR);
   await recordSecurityEvent(db, meta, { type: 'oauth_login', userId, detail: { provider } });
   return createSession(db, userId, false, meta);
 }

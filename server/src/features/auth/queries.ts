@@ -1,5 +1,5 @@
 import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import {
   oauthAccounts,
   passwordResetTokens,
@@ -7,8 +7,8 @@ import {
   securityEvents,
   sessions,
   users,
-} from '../../db/schema/index.ts';
-import { isPremiumSql } from '../subscriptions/premium.ts';
+} from '#server/db/schema/index.ts';
+import { isPremiumSql } from '#server/features/subscriptions/premium.ts';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 

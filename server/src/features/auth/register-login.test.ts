@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD, INVALID_CREDENTIALS } from '#common/schemas/auth';
+import { securityEvents, sessions, subscriptions, users } from '#server/db/schema/index.ts';
 import { newUser, setCookies, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { securityEvents, sessions, subscriptions, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let ipCounter = 1;

@@ -14,7 +14,7 @@ import {
   registerRequest,
   sessionInfo,
 } from '#common/schemas/auth';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 import {
   changeEmail,
   changePassword,

@@ -6,9 +6,16 @@ import {
   type LoginRequest,
   type RegisterRequest,
 } from '#common/schemas/auth';
-import type { Database } from '../../db/client.ts';
-import { HttpError } from '../../errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Database } from '#server/db/client.ts';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '#server/errors.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 import { decoyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import * as q from './queries.ts';
 import { hashToken, randomToken } from './tokens.ts';
@@ -58,7 +65,7 @@ export function recordSecurityEvent(
 }
 
 function assertNotCommon(password: string, field: string) {
-  if (isCommonPassword(password)) throw new HttpError(400, COMMON_PASSWORD, { [field]: COMMON_PASSWORD });
+  if (isCommonPassword(password)) throw new BadRequestError(COMMON_PASSWORD, { [field]: COMMON_PASSWORD });
 }
 
 export async function createSession(
@@ -91,10 +98,10 @@ export async function resolveSession(db: Database, token: string) {
 export async function register(db: Database, input: RegisterRequest, meta: RequestMeta) {
   assertNotCommon(input.password, 'password');
   if (await q.usernameTaken(db, input.username)) {
-    throw new HttpError(409, 'That username is taken', { username: 'That username is taken' });
+    throw new ConflictError('That username is taken', { username: 'That username is taken' });
   }
   if (await q.findUserByEmail(db, input.email)) {
-    throw new HttpError(409, 'An account already uses that email', {
+    throw new ConflictError('An account already uses that email', {
       email: 'An account already uses that email',
     });
   }
@@ -104,7 +111,7 @@ export async function register(db: Database, input: RegisterRequest, meta: Reque
     .catch((error: unknown) => {
       // Two sign-ups racing for one name: the unique index decides, and the loser hears why.
       if (causeCode(error) === UNIQUE_VIOLATION) {
-        throw new HttpError(409, 'That username or email is already taken', {
+        throw new ConflictError('That username or email is already taken', {
           username: 'That username is taken',
         });
       }
@@ -126,8 +133,7 @@ export async function login(db: Database, input: LoginRequest, meta: RequestMeta
       subject,
       detail: { route: 'login', ...failures },
     });
-    throw new HttpError(
-      429,
+    throw new TooManyRequestsError(
       `Too many failed sign-in attempts. Please wait ${policy.windowMinutes} minutes or reset your password.`,
     );
   }
@@ -137,7 +143,7 @@ export async function login(db: Database, input: LoginRequest, meta: RequestMeta
     : await verifyPassword(input.password, await decoyPasswordHash()).then(() => false);
   if (!account || !valid) {
     await recordSecurityEvent(db, meta, { type: 'login_failure', subject, userId: account?.id ?? null });
-    throw new HttpError(401, INVALID_CREDENTIALS);
+    throw new UnauthorizedError(INVALID_CREDENTIALS);
   }
   // Only someone who knows the password learns that the account is suspended.
   if (account.suspended) {
@@ -147,7 +153,7 @@ export async function login(db: Database, input: LoginRequest, meta: RequestMeta
       userId: account.id,
       detail: { suspended: true },
     });
-    throw new HttpError(403, TWO_FACTOR_MESSAGES.accountSuspended);
+    throw new ForbiddenError(TWO_FACTOR_MESSAGES.accountSuspended);
   }
   if (account.twoFactorEnabled) {
     const token = randomToken();
@@ -171,7 +177,7 @@ export async function logout(db: Database, sessionId: number, userId: number, me
 
 export async function requireAuthUser(db: Database, userId: number) {
   const user = await q.findAuthUser(db, userId);
-  if (!user) throw new HttpError(404, 'User not found');
+  if (!user) throw new NotFoundError('User not found');
   return user;
 }
 
@@ -219,7 +225,7 @@ export async function confirmPasswordReset(db: Database, token: string, password
     await q.deleteOtherSessions(tx, consumed.userId, null);
     return consumed.userId;
   });
-  if (userId === null) throw new HttpError(400, RESET_LINK_INVALID);
+  if (userId === null) throw new BadRequestError(RESET_LINK_INVALID);
   await recordSecurityEvent(db, meta, { type: 'password_reset_done', userId });
 }
 
@@ -228,7 +234,7 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
 async function assertCurrentPassword(db: Database, userId: number, currentPassword: string) {
   const account = await q.findCredentialsById(db, userId);
   if (!account?.passwordHash || !(await verifyPassword(currentPassword, account.passwordHash))) {
-    throw new HttpError(400, WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+    throw new BadRequestError(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
 }
 
@@ -258,7 +264,7 @@ export async function changeEmail(
   await assertCurrentPassword(db, userId, input.currentPassword);
   const owner = await q.findUserByEmail(db, input.email);
   if (owner && owner.id !== userId) {
-    throw new HttpError(409, 'An account already uses that email', {
+    throw new ConflictError('An account already uses that email', {
       email: 'An account already uses that email',
     });
   }

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { loginChallenges, recoveryCodes, securityEvents, sessions, users } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/client.ts';
+import { loginChallenges, recoveryCodes, securityEvents, sessions, users } from '#server/db/schema/index.ts';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 

@@ -8,7 +8,7 @@ import {
   twoFactorSetupResponse,
 } from '#common/schemas/admin';
 import { authUser, messageResponse } from '#common/schemas/auth';
-import { TWO_FACTOR_COOKIE } from '../../plugins/session.ts';
+import { TWO_FACTOR_COOKIE } from '#server/plugins/session.ts';
 import {
   completeTwoFactorLogin,
   disableTwoFactor,

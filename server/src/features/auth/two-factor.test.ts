@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_MESSAGES } from '#common/schemas/admin';
+import { recoveryCodes, securityEvents, users } from '#server/db/schema/index.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { recoveryCodes, securityEvents, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let ipCounter = 0;

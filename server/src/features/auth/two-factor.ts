@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { type SecondFactorRequest, TWO_FACTOR_MESSAGES } from '#common/schemas/admin';
-import type { Database } from '../../db/client.ts';
-import { HttpError } from '../../errors.ts';
+import type { Database } from '#server/db/client.ts';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '#server/errors.ts';
 import { verifyPassword } from './passwords.ts';
 import * as q from './queries.ts';
 import { createSession, type RequestMeta, recordSecurityEvent, requireAuthUser } from './service.ts';
@@ -63,7 +70,7 @@ async function assertNotThrottled(db: Database, userId: number, meta: RequestMet
       userId,
       detail: { route: 'two_factor', failures },
     });
-    throw new HttpError(429, TWO_FACTOR_MESSAGES.tooManyFailures);
+    throw new TooManyRequestsError(TWO_FACTOR_MESSAGES.tooManyFailures);
   }
 }
 
@@ -79,7 +86,7 @@ export async function verifySecondFactor(
 ): Promise<void> {
   await assertNotThrottled(db, userId, meta);
   const totp = await tq.findTotp(db, userId);
-  if (!totp?.secret || !totp.enabledAt) throw new HttpError(400, TWO_FACTOR_MESSAGES.notEnabled);
+  if (!totp?.secret || !totp.enabledAt) throw new BadRequestError(TWO_FACTOR_MESSAGES.notEnabled);
   let valid = false;
   if (input.code !== undefined) valid = await acceptTotp(db, userId, totp.secret, input.code);
   else if (input.recoveryCode !== undefined) {
@@ -89,15 +96,15 @@ export async function verifySecondFactor(
   if (!valid) {
     await recordSecurityEvent(db, meta, { type: 'two_factor_failure', userId });
     const field = input.code !== undefined ? 'code' : 'recoveryCode';
-    throw new HttpError(400, TWO_FACTOR_MESSAGES.wrongCode, { [field]: TWO_FACTOR_MESSAGES.wrongCode });
+    throw new BadRequestError(TWO_FACTOR_MESSAGES.wrongCode, { [field]: TWO_FACTOR_MESSAGES.wrongCode });
   }
 }
 
 /** A new secret, pending until a code from it is sent to `enable`. */
 export async function setupTwoFactor(db: Database, userId: number) {
   const totp = await tq.findTotp(db, userId);
-  if (!totp) throw new HttpError(404, 'User not found');
-  if (totp.enabledAt) throw new HttpError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);
+  if (!totp) throw new NotFoundError('User not found');
+  if (totp.enabledAt) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyEnabled);
   const secret = new Secret({ size: 20 }).base32;
   await tq.setPendingSecret(db, userId, secret);
   return { secret, otpauthUrl: totpFor(totp.username, secret).toString() };
@@ -112,12 +119,12 @@ export async function enableTwoFactor(
 ) {
   await assertNotThrottled(db, userId, meta);
   const totp = await tq.findTotp(db, userId);
-  if (!totp) throw new HttpError(404, 'User not found');
-  if (totp.enabledAt) throw new HttpError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);
-  if (!totp.secret) throw new HttpError(400, TWO_FACTOR_MESSAGES.noSetup);
+  if (!totp) throw new NotFoundError('User not found');
+  if (totp.enabledAt) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyEnabled);
+  if (!totp.secret) throw new BadRequestError(TWO_FACTOR_MESSAGES.noSetup);
   if (!(await acceptTotp(db, userId, totp.secret, code))) {
     await recordSecurityEvent(db, meta, { type: 'two_factor_failure', userId, detail: { step: 'enable' } });
-    throw new HttpError(400, TWO_FACTOR_MESSAGES.wrongCode, { code: TWO_FACTOR_MESSAGES.wrongCode });
+    throw new BadRequestError(TWO_FACTOR_MESSAGES.wrongCode, { code: TWO_FACTOR_MESSAGES.wrongCode });
   }
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.transaction(async (tx) => {
@@ -147,11 +154,11 @@ export async function completeTwoFactorLogin(
   meta: RequestMeta,
 ) {
   const challenge = challengeToken ? await tq.findChallenge(db, hashToken(challengeToken)) : undefined;
-  if (!challenge) throw new HttpError(401, TWO_FACTOR_MESSAGES.challengeExpired);
+  if (!challenge) throw new UnauthorizedError(TWO_FACTOR_MESSAGES.challengeExpired);
   const totp = await tq.findTotp(db, challenge.userId);
   if (totp?.suspended) {
     await tq.deleteChallenge(db, challenge.id);
-    throw new HttpError(403, TWO_FACTOR_MESSAGES.accountSuspended);
+    throw new ForbiddenError(TWO_FACTOR_MESSAGES.accountSuspended);
   }
   await verifySecondFactor(db, challenge.userId, input, meta);
   await tq.deleteChallenge(db, challenge.id);
@@ -182,7 +189,7 @@ export async function reauthenticate(
       : false;
     if (!valid) {
       await recordSecurityEvent(db, meta, { type: 'two_factor_failure', userId, detail: { step: 'reauth' } });
-      throw new HttpError(400, 'Your password is not correct', { password: 'Your password is not correct' });
+      throw new BadRequestError('Your password is not correct', { password: 'Your password is not correct' });
     }
   }
   await tq.markReauthenticated(db, sessionId);

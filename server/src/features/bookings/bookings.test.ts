@@ -4,9 +4,9 @@ import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED } from '#common/premium';
 import { BOOKING_MESSAGES } from '#common/schemas/bookings';
+import { bookings, notifications, payments } from '#server/db/schema/index.ts';
+import { member, roleIdNamed } from '#server/features/notifications/test-support.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { bookings, notifications, payments } from '../../db/schema/index.ts';
-import { member, roleIdNamed } from '../notifications/test-support.ts';
 
 let t: TestApp;
 let gafferRole: number;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import ical from 'ical-generator';
-import type { Database } from '../../db/client.ts';
-import { calendarFeeds } from '../../db/schema/index.ts';
-import { NotFoundError } from '../../errors.ts';
-import { hashToken, randomToken } from '../auth/tokens.ts';
-import { personName } from '../reviews/service.ts';
+import { personName } from '#common/people';
+import type { Database } from '#server/db/client.ts';
+import { calendarFeeds } from '#server/db/schema/index.ts';
+import { NotFoundError } from '#server/errors.ts';
+import { hashToken, randomToken } from '#server/features/auth/tokens.ts';
 import * as q from './queries.ts';
 
 export const FEED_NOT_FOUND = 'Calendar not found';

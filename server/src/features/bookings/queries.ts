@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '#common/schemas/bookings';
-import type { Database } from '../../db/client.ts';
-import { bookings, calendarFeeds, roles, teams, unavailableDays, users } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/client.ts';
+import { bookings, calendarFeeds, roles, teams, unavailableDays, users } from '#server/db/schema/index.ts';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 export type BookingRow = typeof bookings.$inferSelect;

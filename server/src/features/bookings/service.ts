@@ -1,3 +1,4 @@
+import { personName } from '#common/people';
 import { formatMoney } from '#common/premium';
 import {
   type Availability,
@@ -7,19 +8,18 @@ import {
   type CreateBookingRequest,
   type PayBookingResponse,
 } from '#common/schemas/bookings';
-import type { Database } from '../../db/client.ts';
-import { HttpError, NotFoundError } from '../../errors.ts';
-import type { RequestAuth } from '../../plugins/session.ts';
-import { notify } from '../notifications/notify.ts';
-import type { RealtimeEvent } from '../notifications/realtime/events.ts';
-import { markRead } from '../notifications/service.ts';
-import { recordPayment } from '../payments/record-payment.ts';
-import { personName } from '../reviews/service.ts';
-import { getRolesById } from '../roles/service.ts';
-import { assertPremium } from '../subscriptions/premium.ts';
-import type { PaymentProvider } from '../subscriptions/provider.ts';
-import { callProvider } from '../subscriptions/service.ts';
-import { assertOwnPosition, joinFromBooking } from '../teams/service.ts';
+import type { Database } from '#server/db/client.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '#server/errors.ts';
+import { notify } from '#server/features/notifications/notify.ts';
+import type { RealtimeEvent } from '#server/features/notifications/realtime/events.ts';
+import { markRead } from '#server/features/notifications/service.ts';
+import { recordPayment } from '#server/features/payments/record-payment.ts';
+import { getRolesById } from '#server/features/roles/service.ts';
+import { assertPremium } from '#server/features/subscriptions/premium.ts';
+import type { PaymentProvider } from '#server/features/subscriptions/provider.ts';
+import { callProvider } from '#server/features/subscriptions/service.ts';
+import { assertOwnPosition, joinFromBooking } from '#server/features/teams/service.ts';
+import type { RequestAuth } from '#server/http/request-auth.ts';
 import * as q from './queries.ts';
 
 type Viewer = Pick<RequestAuth, 'user'>;
@@ -90,11 +90,11 @@ export async function createBooking(
 ): Promise<Booking> {
   assertPremium(viewer, 'bookings');
   const me = viewer.user;
-  if (input.crewId === me.id) throw new HttpError(400, BOOKING_MESSAGES.self);
+  if (input.crewId === me.id) throw new BadRequestError(BOOKING_MESSAGES.self);
   // A day of slack: "today" is already tomorrow somewhere.
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   if (input.startDate < yesterday)
-    throw new HttpError(400, BOOKING_MESSAGES.past, { startDate: BOOKING_MESSAGES.past });
+    throw new BadRequestError(BOOKING_MESSAGES.past, { startDate: BOOKING_MESSAGES.past });
   if (!(await q.findMember(db, input.crewId))) throw new NotFoundError(BOOKING_MESSAGES.crewNotFound);
   const role = (await getRolesById(db)).get(input.roleId);
   if (!role) throw new NotFoundError(BOOKING_MESSAGES.roleNotFound);
@@ -108,7 +108,7 @@ export async function createBooking(
       await assertOwnPosition(tx, me.id, { ...input, teamId: input.teamId }, BOOKING_MESSAGES);
     await q.lockCrewCalendar(tx, input.crewId);
     if (status === 'hold_first' && (await q.overlapping(tx, input.crewId, input, ['hold_first'])).length > 0)
-      throw new HttpError(409, BOOKING_MESSAGES.firstHoldTaken);
+      throw new ConflictError(BOOKING_MESSAGES.firstHoldTaken);
     const row = await q.insertBooking(tx, {
       requesterId: me.id,
       crewId: input.crewId,
@@ -156,18 +156,17 @@ export async function answerBooking(
     if (row.booking.crewId !== me.id) throw new NotFoundError(BOOKING_MESSAGES.notFound);
     await q.lockCrewCalendar(tx, me.id);
     const booking = await q.lockBooking(tx, id);
-    if (!booking || !WAITING.includes(booking.status)) throw new HttpError(409, BOOKING_MESSAGES.notPending);
+    if (!booking || !WAITING.includes(booking.status)) throw new ConflictError(BOOKING_MESSAGES.notPending);
     if (accept) {
       const [taken] = await q.overlapping(tx, me.id, booking, ['accepted'], booking.id);
       if (taken)
-        throw new HttpError(
-          409,
+        throw new ConflictError(
           `You are already booked ${span(taken)}: these days overlap (${span(booking)})`,
         );
       const outranking = (await q.overlapping(tx, me.id, booking, ['hold_first'], booking.id)).find(
         (hold) => hold.requesterId !== booking.requesterId,
       );
-      if (booking.status !== 'hold_first' && outranking) throw new HttpError(409, BOOKING_MESSAGES.outranked);
+      if (booking.status !== 'hold_first' && outranking) throw new ConflictError(BOOKING_MESSAGES.outranked);
     }
     await q.setStatus(tx, id, accept ? 'accepted' : 'declined');
     if (accept && booking.teamId !== null)
@@ -199,7 +198,7 @@ export async function cancelBooking(db: Database, viewer: Viewer, id: number): P
       !['hold_first', 'hold_second', 'requested', 'accepted'].includes(booking.status) ||
       booking.paidAt
     )
-      throw new HttpError(409, BOOKING_MESSAGES.notCancellable);
+      throw new ConflictError(BOOKING_MESSAGES.notCancellable);
     await q.lockCrewCalendar(tx, booking.crewId);
     await q.setStatus(tx, id, 'cancelled');
     const other = booking.crewId === viewer.user.id ? booking.requesterId : booking.crewId;
@@ -224,7 +223,7 @@ export async function releaseHold(db: Database, viewer: Viewer, id: number): Pro
     const row = await namedFor(tx, id, viewer);
     const booking = await q.lockBooking(tx, id);
     if (!booking || !HOLDS.includes(booking.status) || row.booking.requesterId !== viewer.user.id)
-      throw new HttpError(409, BOOKING_MESSAGES.notAHold);
+      throw new ConflictError(BOOKING_MESSAGES.notAHold);
     await q.lockCrewCalendar(tx, booking.crewId);
     await q.setStatus(tx, id, 'cancelled');
     await notify(
@@ -285,7 +284,7 @@ export async function payBooking(
   const row = await namedFor(db, id, viewer);
   const b = row.booking;
   if (!PAYABLE.includes(b.status) || b.paidAt || b.requesterId !== viewer.user.id)
-    throw new HttpError(409, BOOKING_MESSAGES.notPayable);
+    throw new ConflictError(BOOKING_MESSAGES.notPayable);
   const checkout = await callProvider(() =>
     provider.startPaymentCheckout({
       email: viewer.user.email,
@@ -299,7 +298,7 @@ export async function payBooking(
   );
   if (checkout) return { url: checkout.url };
   const paymentId = await db.transaction((tx) => settleBookingPayment(tx, id, { provider: 'demo' }));
-  if (paymentId === null) throw new HttpError(409, BOOKING_MESSAGES.notPayable);
+  if (paymentId === null) throw new ConflictError(BOOKING_MESSAGES.notPayable);
   return { paymentId };
 }
 

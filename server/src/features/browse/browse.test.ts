@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { insertDemoCrew } from '#server/db/seed/insert-crew.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { insertDemoCrew } from '../../db/seed/insert-crew.ts';
 
 describe('GET /api/browse/crew', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { browseCrewQuery, browseCrewResponse } from '#common/schemas/crew';
-import { precompressJson, sendPrecompressed } from '../../http/precompressed.ts';
+import { precompressJson, sendPrecompressed } from '#server/http/precompressed.ts';
 import { browseCrew } from './service.ts';
 
 export const browseRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED } from '#common/premium';
 import { CONNECTION_MESSAGES } from '#common/schemas/connections';
+import { notifications } from '#server/db/schema/index.ts';
+import { member } from '#server/features/notifications/test-support.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { notifications } from '../../db/schema/index.ts';
-import { member } from '../notifications/test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,13 +1,13 @@
+import { personName } from '#common/people';
 import { CONNECTION_MESSAGES, type Connection, type ConnectionStatus } from '#common/schemas/connections';
-import type { Database } from '../../db/client.ts';
-import { HttpError, NotFoundError } from '../../errors.ts';
-import type { RequestAuth } from '../../plugins/session.ts';
-import { notify } from '../notifications/notify.ts';
-import type { RealtimeEvent } from '../notifications/realtime/events.ts';
-import { markRead } from '../notifications/service.ts';
-import { personName } from '../reviews/service.ts';
-import { crewCardsOf } from '../search/service.ts';
-import { assertPremium } from '../subscriptions/premium.ts';
+import type { Database } from '#server/db/client.ts';
+import { BadRequestError, NotFoundError } from '#server/errors.ts';
+import { notify } from '#server/features/notifications/notify.ts';
+import type { RealtimeEvent } from '#server/features/notifications/realtime/events.ts';
+import { markRead } from '#server/features/notifications/service.ts';
+import { crewCardsOf } from '#server/features/search/service.ts';
+import { assertPremium } from '#server/features/subscriptions/premium.ts';
+import type { RequestAuth } from '#server/http/request-auth.ts';
 import * as q from './queries.ts';
 
 type Viewer = Pick<RequestAuth, 'user'>;
@@ -24,7 +24,7 @@ export async function statusWith(db: q.Executor, me: number, other: number): Pro
 }
 
 async function otherMember(db: q.Executor, me: number, userId: number) {
-  if (userId === me) throw new HttpError(400, CONNECTION_MESSAGES.self);
+  if (userId === me) throw new BadRequestError(CONNECTION_MESSAGES.self);
   const other = await q.findMember(db, userId);
   if (!other) throw new NotFoundError(CONNECTION_MESSAGES.notFound);
   return other;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
 import { createTestApp, type TestApp, testEnvironment } from '../../../test/helpers.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 
 describe('GET /api/health', () => {
   let t: TestApp;

@@ -4,10 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '#common/limits';
 import { PREMIUM_REQUIRED } from '#common/premium';
 import { MESSAGE_MESSAGES, messageListResponse } from '#common/schemas/messages';
+import { buildApp } from '#server/app.ts';
+import { messages, notificationPreferences } from '#server/db/schema/index.ts';
+import {
+  member,
+  openSocket,
+  sameBrowserOn,
+  type TestSocket,
+} from '#server/features/notifications/test-support.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { buildApp } from '../../app.ts';
-import { messages, notificationPreferences } from '../../db/schema/index.ts';
-import { member, openSocket, sameBrowserOn, type TestSocket } from '../notifications/test-support.ts';
 
 let t: TestApp;
 let b: FastifyInstance;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { runTemplate, StatementTemplates } from '../../db/prepared.ts';
-import { conversationMembers, conversations, messages } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/client.ts';
+import { runTemplate, StatementTemplates } from '#server/db/prepared.ts';
+import { conversationMembers, conversations, messages } from '#server/db/schema/index.ts';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 

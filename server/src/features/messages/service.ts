@@ -1,4 +1,5 @@
 import { LIMITS } from '#common/limits';
+import { personName } from '#common/people';
 import {
   type Conversation,
   type ConversationList,
@@ -6,14 +7,13 @@ import {
   type Message,
   type MessageList,
 } from '#common/schemas/messages';
-import type { Database } from '../../db/client.ts';
-import { HttpError, NotFoundError } from '../../errors.ts';
-import type { RequestAuth } from '../../plugins/session.ts';
-import { blocksBetween, findMember } from '../connections/queries.ts';
-import { notify } from '../notifications/notify.ts';
-import { announce } from '../notifications/realtime/announce.ts';
-import { personName } from '../reviews/service.ts';
-import { assertPremium } from '../subscriptions/premium.ts';
+import type { Database } from '#server/db/client.ts';
+import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '#server/errors.ts';
+import { blocksBetween, findMember } from '#server/features/connections/queries.ts';
+import { notify } from '#server/features/notifications/notify.ts';
+import { announce } from '#server/features/notifications/realtime/announce.ts';
+import { assertPremium } from '#server/features/subscriptions/premium.ts';
+import type { RequestAuth } from '#server/http/request-auth.ts';
 import * as q from './queries.ts';
 
 type Viewer = Pick<RequestAuth, 'user'>;
@@ -79,7 +79,7 @@ function decodeCursor(cursor: string | undefined) {
   if (!cursor) return undefined;
   const [updatedAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   if (!updatedAt || Number.isNaN(Date.parse(updatedAt)) || !Number.isInteger(Number(id)))
-    throw new HttpError(400, 'Not a valid cursor');
+    throw new BadRequestError('Not a valid cursor');
   return { updatedAt, id: Number(id) };
 }
 
@@ -157,7 +157,7 @@ async function deliver(
   body: string,
 ) {
   if ((await q.sentInLastMinute(tx, sender.id)) >= LIMITS.messagesPerMinute)
-    throw new HttpError(429, MESSAGE_MESSAGES.tooFast);
+    throw new TooManyRequestsError(MESSAGE_MESSAGES.tooFast);
   const row = await q.insertMessage(tx, conversationId, sender.id, body);
   const preview = body.length > 140 ? `${body.slice(0, 139)}…` : body;
   await notify(tx, recipientId, 'message', `New message from ${personName(sender)}`, preview, {
@@ -179,7 +179,7 @@ export async function sendMessage(
 ): Promise<Message> {
   return db.transaction(async (tx) => {
     const sides = await sidesFor(tx, conversationId, viewer.user.id);
-    if (sides.iBlocked) throw new HttpError(409, MESSAGE_MESSAGES.unblockFirst);
+    if (sides.iBlocked) throw new ConflictError(MESSAGE_MESSAGES.unblockFirst);
     return deliver(tx, viewer.user, conversationId, sides.other.userId, body);
   });
 }
@@ -195,11 +195,11 @@ export async function startConversation(
   body: string,
 ): Promise<{ conversation: Conversation; message: Message; created: boolean }> {
   const me = viewer.user.id;
-  if (recipientId === me) throw new HttpError(400, MESSAGE_MESSAGES.self);
+  if (recipientId === me) throw new BadRequestError(MESSAGE_MESSAGES.self);
   if (!(await findMember(db, recipientId))) throw new NotFoundError(MESSAGE_MESSAGES.recipientNotFound);
   const blocked = await blocksBetween(db, me, recipientId);
   if (blocked.blockedMe) throw new NotFoundError(MESSAGE_MESSAGES.recipientNotFound);
-  if (blocked.iBlocked) throw new HttpError(409, MESSAGE_MESSAGES.unblockFirst);
+  if (blocked.iBlocked) throw new ConflictError(MESSAGE_MESSAGES.unblockFirst);
   const existing = await q.findConversationWith(db, me, recipientId);
   if (!existing) assertPremium(viewer, 'messages');
   const message = await db.transaction(async (tx) => {

@@ -8,9 +8,9 @@ import {
   testNotificationResponse,
   unreadCountResponse,
 } from '#common/schemas/notifications';
+import { notifications } from '#server/db/schema/index.ts';
+import { CSRF_REFUSED } from '#server/plugins/csrf.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { notifications } from '../../db/schema/index.ts';
-import { CSRF_REFUSED } from '../../plugins/csrf.ts';
 import { notify } from './notify.ts';
 import { member } from './test-support.ts';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#server/db/client.ts';
+import { notificationPreferences, notifications, users } from '#server/db/schema/index.ts';
 import { createTestDatabase } from '../../../test/helpers.ts';
-import type { Database } from '../../db/client.ts';
-import { notificationPreferences, notifications, users } from '../../db/schema/index.ts';
 import { notify } from './notify.ts';
 
 let db: Database;

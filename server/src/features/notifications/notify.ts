@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { NotificationType } from '#common/schemas/notifications';
-import type { Database } from '../../db/client.ts';
-import { notificationPreferences, notifications } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/client.ts';
+import { notificationPreferences, notifications } from '#server/db/schema/index.ts';
 import { activeCommitWatcher } from './realtime/after-commit.ts';
 import { PG_CHANNEL } from './realtime/events.ts';
 

@@ -12,8 +12,8 @@ import {
   unreadCountResponse,
   updateNotificationPreferencesRequest,
 } from '#common/schemas/notifications';
-import { HttpError } from '../../errors.ts';
-import { SIGN_IN_REQUIRED } from '../../plugins/session.ts';
+import { ForbiddenError, UnauthorizedError } from '#server/errors.ts';
+import { SIGN_IN_REQUIRED } from '#server/http/request-auth.ts';
 import { type RealtimeOptions, realtimePlugin } from './realtime/plugin.ts';
 import * as service from './service.ts';
 
@@ -26,7 +26,7 @@ const idParams = z.object({
 });
 
 function userOf(request: FastifyRequest) {
-  if (!request.auth) throw new HttpError(401, SIGN_IN_REQUIRED);
+  if (!request.auth) throw new UnauthorizedError(SIGN_IN_REQUIRED);
   return request.auth.user;
 }
 
@@ -107,7 +107,7 @@ const httpRoutes: FastifyPluginAsyncZod<{ testNotificationsForEveryone: boolean 
       preValidation: async (request) => {
         const user = userOf(request);
         if (!testNotificationsForEveryone && user.role !== 'admin') {
-          throw new HttpError(403, NOTIFICATION_MESSAGES.testNotAllowed);
+          throw new ForbiddenError(NOTIFICATION_MESSAGES.testNotAllowed);
         }
       },
       schema: { body: testNotificationRequest, response: { 201: testNotificationResponse } },

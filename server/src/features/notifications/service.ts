@@ -6,8 +6,8 @@ import {
   type NotificationPreferences,
   type UpdateNotificationPreferencesRequest,
 } from '#common/schemas/notifications';
-import type { Database } from '../../db/client.ts';
-import { NotFoundError } from '../../errors.ts';
+import type { Database } from '#server/db/client.ts';
+import { NotFoundError } from '#server/errors.ts';
 import { type CreatedNotification, type NotificationData, type NotificationType, notify } from './notify.ts';
 import * as q from './queries.ts';
 import type { RealtimeEvent } from './realtime/events.ts';

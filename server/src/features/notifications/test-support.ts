@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import type { RealtimeServerMessage } from '#common/schemas/notifications';
+import type { Database } from '#server/db/client.ts';
+import { subscriptions, users } from '#server/db/schema/index.ts';
+import { createSession } from '#server/features/auth/service.ts';
+import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
-import type { Database } from '../../db/client.ts';
-import { subscriptions, users } from '../../db/schema/index.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { createSession } from '../auth/service.ts';
 
 let ipCounter = 0;
 

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '#server/db/schema/index.ts';
+import { account } from '#server/features/admin/test-support.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { users } from '../../db/schema/index.ts';
-import { account } from '../admin/test-support.ts';
 import { fillTemplate } from './html.ts';
 
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>CrewBase | Connect with Film Industry Professionals</title><meta

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '#common/schemas/payments';
+import { users } from '#server/db/schema/index.ts';
+import { member } from '#server/features/notifications/test-support.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { users } from '../../db/schema/index.ts';
-import { member } from '../notifications/test-support.ts';
 import { toWinAnsi } from './invoice-pdf.ts';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { desc, eq, or } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { payments, users } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/client.ts';
+import { payments, users } from '#server/db/schema/index.ts';
 
 const paymentColumns = {
   id: payments.id,

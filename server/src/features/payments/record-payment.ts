@@ -1,7 +1,7 @@
 import { formatMoney } from '#common/premium';
-import type { Database } from '../../db/client.ts';
-import { payments } from '../../db/schema/index.ts';
-import { notify } from '../notifications/notify.ts';
+import type { Database } from '#server/db/client.ts';
+import { payments } from '#server/db/schema/index.ts';
+import { notify } from '#server/features/notifications/notify.ts';
 
 export type PaymentExecutor = Pick<Database, 'insert' | 'execute'>;
 

@@ -1,7 +1,7 @@
 import { PAYMENT_MESSAGES, type Payment } from '#common/schemas/payments';
-import type { Database } from '../../db/client.ts';
-import { NotFoundError } from '../../errors.ts';
-import type { RequestAuth } from '../../plugins/session.ts';
+import type { Database } from '#server/db/client.ts';
+import { NotFoundError } from '#server/errors.ts';
+import type { RequestAuth } from '#server/http/request-auth.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import * as q from './queries.ts';
 

@@ -1,9 +1,9 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { experiences, users, userTags } from '#server/db/schema/index.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { experiences, users, userTags } from '../../db/schema/index.ts';
 import { NOT_YOUR_PROFILE } from './service.ts';
 
 let t: TestApp;

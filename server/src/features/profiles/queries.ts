@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { renderSql } from '../../db/prepared.ts';
+import type { Database } from '#server/db/client.ts';
+import { renderSql } from '#server/db/prepared.ts';
 import {
   credentials,
   experiences,
@@ -10,8 +10,8 @@ import {
   userRoles,
   users,
   userTags,
-} from '../../db/schema/index.ts';
-import { isPremiumSql } from '../subscriptions/premium.ts';
+} from '#server/db/schema/index.ts';
+import { isPremiumSql } from '#server/features/subscriptions/premium.ts';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 

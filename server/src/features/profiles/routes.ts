@@ -19,8 +19,8 @@ import {
   tagRequest,
   tagSchema,
 } from '#common/schemas/profiles';
-import { HttpError } from '../../errors.ts';
-import { precompressJson, sendPrecompressed } from '../../http/precompressed.ts';
+import { BadRequestError, PayloadTooLargeError } from '#server/errors.ts';
+import { precompressJson, sendPrecompressed } from '#server/http/precompressed.ts';
 import { invalidateProfile } from './profile-cache.ts';
 import * as profiles from './service.ts';
 import { createViewRecorder } from './view-recorder.ts';
@@ -37,10 +37,10 @@ const TOO_LARGE = `Images can be at most ${LIMITS.uploadMaxBytes / 1024 / 1024} 
 async function uploadedFile(request: FastifyRequest) {
   const file = await request.file().catch((error: { code?: string }) => {
     if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-      throw new HttpError(400, 'Send the image as multipart/form-data');
+      throw new BadRequestError('Send the image as multipart/form-data');
     throw error;
   });
-  if (!file) throw new HttpError(400, 'Choose an image to upload', { file: 'Choose an image to upload' });
+  if (!file) throw new BadRequestError('Choose an image to upload', { file: 'Choose an image to upload' });
   try {
     const bytes = await file.toBuffer();
     const field = (name: string) => {
@@ -50,7 +50,7 @@ async function uploadedFile(request: FastifyRequest) {
     return { bytes, field };
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, TOO_LARGE, { file: TOO_LARGE });
+      throw new PayloadTooLargeError(TOO_LARGE, { file: TOO_LARGE });
     throw error;
   }
 }
@@ -253,7 +253,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
         });
         if (!meta.success) {
           const issue = meta.error.issues[0];
-          throw new HttpError(400, issue?.message ?? 'Invalid portfolio item', {
+          throw new BadRequestError(issue?.message ?? 'Invalid portfolio item', {
             [String(issue?.path[0] ?? 'title')]: issue?.message ?? '',
           });
         }
@@ -268,7 +268,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
         const fields = Object.fromEntries(
           link.error.issues.map((issue) => [String(issue.path[0] ?? '_'), issue.message]),
         );
-        throw new HttpError(400, link.error.issues[0]?.message ?? 'Invalid link', fields);
+        throw new BadRequestError(link.error.issues[0]?.message ?? 'Invalid link', fields);
       }
       return reply.code(201).send(await profiles.addPortfolioLink(app.db, request.params.id, link.data));
     },

@@ -6,11 +6,11 @@ import type {
   ProfileStats,
   PublicProfile,
 } from '#common/schemas/profiles';
-import type { Database } from '../../db/client.ts';
-import { HttpError, NotFoundError } from '../../errors.ts';
-import type { RequestAuth } from '../../plugins/session.ts';
-import { removeStoredImage, storeAvatar, storePortfolioImage } from '../../uploads/images.ts';
-import { ratingAverage } from '../reviews/queries.ts';
+import type { Database } from '#server/db/client.ts';
+import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '#server/errors.ts';
+import { ratingAverage } from '#server/features/reviews/queries.ts';
+import type { RequestAuth } from '#server/http/request-auth.ts';
+import { removeStoredImage, storeAvatar, storePortfolioImage } from '#server/uploads/images.ts';
 import * as q from './queries.ts';
 import { videoEmbedUrl } from './video-links.ts';
 
@@ -18,8 +18,8 @@ export const NOT_YOUR_PROFILE = 'You can only change your own profile';
 
 /** Only the owner, or an admin, changes a profile. Checked on the server for every write. */
 export function assertCanEdit(auth: RequestAuth | null, profileId: number): void {
-  if (!auth) throw new HttpError(401, 'Please sign in to continue');
-  if (auth.user.id !== profileId && auth.user.role !== 'admin') throw new HttpError(403, NOT_YOUR_PROFILE);
+  if (!auth) throw new UnauthorizedError('Please sign in to continue');
+  if (auth.user.id !== profileId && auth.user.role !== 'admin') throw new ForbiddenError(NOT_YOUR_PROFILE);
 }
 
 async function requireProfileUser(db: Database, userId: number) {
@@ -68,7 +68,7 @@ export async function updateBasics(db: Database, userId: number, input: ProfileB
 export async function addRole(db: Database, userId: number, roleId: number) {
   await requireProfileUser(db, userId);
   const role = await q.roleExists(db, roleId);
-  if (!role) throw new HttpError(400, 'That role does not exist', { roleId: 'That role does not exist' });
+  if (!role) throw new BadRequestError('That role does not exist', { roleId: 'That role does not exist' });
   const created = await q.addRole(db, userId, roleId);
   return { role, created };
 }
@@ -136,7 +136,7 @@ export async function addTag(db: Database, userId: number, tag: string) {
   const existing = await q.findTag(db, userId, tag);
   if (existing) return { tag: existing, created: false };
   if ((await q.countTags(db, userId)) >= LIMITS.tagsPerProfile) {
-    throw new HttpError(400, `A profile can have at most ${LIMITS.tagsPerProfile} tags`, {
+    throw new BadRequestError(`A profile can have at most ${LIMITS.tagsPerProfile} tags`, {
       tag: `A profile can have at most ${LIMITS.tagsPerProfile} tags`,
     });
   }
@@ -165,7 +165,7 @@ export async function removeAvatar(db: Database, dataDir: string, userId: number
 
 async function assertPortfolioRoom(db: Database, userId: number) {
   if ((await q.countPortfolio(db, userId)) >= LIMITS.portfolioItemsMax) {
-    throw new HttpError(400, `A portfolio can have at most ${LIMITS.portfolioItemsMax} items`);
+    throw new BadRequestError(`A portfolio can have at most ${LIMITS.portfolioItemsMax} items`);
   }
 }
 

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NOT_AN_IMAGE } from '#server/uploads/images.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { NOT_AN_IMAGE } from '../../uploads/images.ts';
 
 let t: TestApp;
 let ipCounter = 1;

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { profileViews, users } from '#server/db/schema/index.ts';
 import { newUser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { profileViews, users } from '../../db/schema/index.ts';
 import { createViewRecorder } from './view-recorder.ts';
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { recordProfileViews } from './queries.ts';
 
 const FLUSH_INTERVAL_MS = 2_000;

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ReviewSort } from '#common/schemas/reviews';
-import type { Database } from '../../db/client.ts';
-import { ratingSummaries, reviewReports, reviews, roles, users } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/client.ts';
+import { ratingSummaries, reviewReports, reviews, roles, users } from '#server/db/schema/index.ts';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 

@@ -12,8 +12,6 @@ import {
   reviewListResponse,
   reviewSchema,
 } from '#common/schemas/reviews';
-import { newUser, TestBrowser } from '../../../test/client.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   crewSearch,
   notificationPreferences,
@@ -25,9 +23,11 @@ import {
   subscriptions,
   userRoles,
   users,
-} from '../../db/schema/index.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { createSession } from '../auth/service.ts';
+} from '#server/db/schema/index.ts';
+import { createSession } from '#server/features/auth/service.ts';
+import { SESSION_COOKIE } from '#server/plugins/session.ts';
+import { newUser, TestBrowser } from '../../../test/client.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { insertReview, summariseRatings } from './queries.ts';
 import { hideReview, restoreReview } from './service.ts';
 

@@ -11,8 +11,8 @@ import {
   reviewSchema,
   updateReviewRequest,
 } from '#common/schemas/reviews';
-import { HttpError } from '../../errors.ts';
-import { invalidateProfile } from '../profiles/profile-cache.ts';
+import { BadRequestError, UnauthorizedError } from '#server/errors.ts';
+import { invalidateProfile } from '#server/features/profiles/profile-cache.ts';
 import * as service from './service.ts';
 
 /** Database ids are 32-bit: anything larger can only be a typo and must not reach PostgreSQL. */
@@ -24,7 +24,7 @@ const reviewParams = z.object({ id: databaseId('Not a valid review id') });
 const writeLimit = { limit: 'write' } as const;
 
 function signedInUser(request: FastifyRequest) {
-  if (!request.auth) throw new HttpError(401, REVIEW_MESSAGES.signIn);
+  if (!request.auth) throw new UnauthorizedError(REVIEW_MESSAGES.signIn);
   return request.auth.user;
 }
 
@@ -46,7 +46,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       // Who may write is answered before what they wrote: a visitor hears "sign in", not "too short".
       preValidation: async (request) => {
         const user = signedInUser(request);
-        if (user.id === rawId(request)) throw new HttpError(400, REVIEW_MESSAGES.selfReview);
+        if (user.id === rawId(request)) throw new BadRequestError(REVIEW_MESSAGES.selfReview);
       },
       schema: { params: userParams, body: createReviewRequest, response: { 201: reviewSchema } },
     },

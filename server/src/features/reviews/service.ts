@@ -1,4 +1,5 @@
 import { LIMITS } from '#common/limits';
+import { personName } from '#common/people';
 import type { AuthUser } from '#common/schemas/auth';
 import {
   type CreateReviewValues,
@@ -9,12 +10,18 @@ import {
   type ReviewSort,
   type UpdateReviewValues,
 } from '#common/schemas/reviews';
-import type { Database } from '../../db/client.ts';
-import { HttpError, NotFoundError } from '../../errors.ts';
-import { workedTogether } from '../bookings/queries.ts';
-import { notify } from '../notifications/notify.ts';
-import { premiumRequired } from '../subscriptions/premium.ts';
-import { sharedTeam } from '../teams/queries.ts';
+import type { Database } from '#server/db/client.ts';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+} from '#server/errors.ts';
+import { workedTogether } from '#server/features/bookings/queries.ts';
+import { notify } from '#server/features/notifications/notify.ts';
+import { premiumRequired } from '#server/features/subscriptions/premium.ts';
+import { sharedTeam } from '#server/features/teams/queries.ts';
 import * as q from './queries.ts';
 
 type Viewer = Pick<AuthUser, 'id' | 'role' | 'isSubscribed'>;
@@ -51,9 +58,6 @@ function seesAllReviewsOf(viewer: Viewer | null, subjectId: number): boolean {
 export function newReviewNotice(authorName: string, rating: number) {
   return { title: 'New review', message: `${authorName} left you a ${rating}-star review.` };
 }
-
-export const personName = (person: { displayName: string | null; username: string }) =>
-  person.displayName?.trim() || person.username;
 
 function toReview(row: q.ReviewRow): Review {
   return {
@@ -166,11 +170,11 @@ export async function getReview(db: Database, reviewId: number, viewer: Viewer |
 async function requireRole(db: q.Executor, roleId: number | null | undefined) {
   if (roleId === null || roleId === undefined) return;
   if (!(await q.roleName(db, roleId))) {
-    throw new HttpError(400, REVIEW_MESSAGES.unknownRole, { roleId: REVIEW_MESSAGES.unknownRole });
+    throw new BadRequestError(REVIEW_MESSAGES.unknownRole, { roleId: REVIEW_MESSAGES.unknownRole });
   }
 }
 
-const duplicate = () => new HttpError(409, REVIEW_MESSAGES.duplicate);
+const duplicate = () => new ConflictError(REVIEW_MESSAGES.duplicate);
 
 export async function createReview(
   db: Database,
@@ -178,11 +182,11 @@ export async function createReview(
   reviewer: Viewer,
   input: CreateReviewValues,
 ): Promise<Review> {
-  if (reviewer.id === subjectId) throw new HttpError(400, REVIEW_MESSAGES.selfReview);
+  if (reviewer.id === subjectId) throw new BadRequestError(REVIEW_MESSAGES.selfReview);
   const [subject, author] = await Promise.all([q.findPerson(db, subjectId), q.findPerson(db, reviewer.id)]);
   if (!subject) throw new NotFoundError(REVIEW_MESSAGES.profileNotFound);
-  if (!author) throw new HttpError(401, REVIEW_MESSAGES.signIn);
-  if (author.ageHours < LIMITS.reviewMinAccountAgeHours) throw new HttpError(403, REVIEW_MESSAGES.newAccount);
+  if (!author) throw new UnauthorizedError(REVIEW_MESSAGES.signIn);
+  if (author.ageHours < LIMITS.reviewMinAccountAgeHours) throw new ForbiddenError(REVIEW_MESSAGES.newAccount);
   await requireRole(db, input.roleId);
 
   try {
@@ -191,7 +195,7 @@ export async function createReview(
       await q.lockReviewer(tx, reviewer.id);
       if (await q.findReviewBy(tx, subjectId, reviewer.id)) throw duplicate();
       if ((await q.countReviewsWrittenToday(tx, reviewer.id)) >= LIMITS.reviewsPerDay) {
-        throw new HttpError(400, REVIEW_MESSAGES.dailyCap);
+        throw new BadRequestError(REVIEW_MESSAGES.dailyCap);
       }
       const verifiedCollaboration = await isVerifiedCollaboration(tx, reviewer.id, subjectId);
       const created = await q.insertReview(tx, {
@@ -220,7 +224,7 @@ export async function createReview(
   } catch (error) {
     // Belt and braces: the insert skips a duplicate, but should a violation ever surface it is a 409.
     if (causeCode(error) === UNIQUE_VIOLATION) throw duplicate();
-    if (causeCode(error) === CHECK_VIOLATION) throw new HttpError(400, REVIEW_MESSAGES.selfReview);
+    if (causeCode(error) === CHECK_VIOLATION) throw new BadRequestError(REVIEW_MESSAGES.selfReview);
     throw error;
   }
 }
@@ -237,7 +241,7 @@ export async function assertAuthor(
   if (parties.reviewerId === viewer.id) return;
   if (action === 'delete' && viewer.role === 'admin') return;
   if (parties.hidden && !isModerator(viewer)) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-  throw new HttpError(403, action === 'edit' ? REVIEW_MESSAGES.notAuthor : REVIEW_MESSAGES.notAuthorDelete);
+  throw new ForbiddenError(action === 'edit' ? REVIEW_MESSAGES.notAuthor : REVIEW_MESSAGES.notAuthorDelete);
 }
 
 /** Edits the author's review; the aggregate moves by the change of rating in the same transaction. */
@@ -251,8 +255,8 @@ export async function updateReview(
   await db.transaction(async (tx) => {
     const row = await q.lockReview(tx, reviewId);
     if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-    if (row.reviewerId !== viewer.id) throw new HttpError(403, REVIEW_MESSAGES.notAuthor);
-    if (row.hiddenAt) throw new HttpError(403, REVIEW_MESSAGES.hiddenEdit);
+    if (row.reviewerId !== viewer.id) throw new ForbiddenError(REVIEW_MESSAGES.notAuthor);
+    if (row.hiddenAt) throw new ForbiddenError(REVIEW_MESSAGES.hiddenEdit);
     const verifiedCollaboration = await isVerifiedCollaboration(tx, row.reviewerId, row.subjectId);
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
     // Nothing sent, nothing changed: the review does not become "edited".
@@ -274,7 +278,7 @@ export async function deleteReview(
     const row = await q.lockReview(tx, reviewId);
     if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
     if (row.reviewerId !== viewer.id && viewer.role !== 'admin') {
-      throw new HttpError(403, REVIEW_MESSAGES.notAuthorDelete);
+      throw new ForbiddenError(REVIEW_MESSAGES.notAuthorDelete);
     }
     await q.deleteReview(tx, reviewId);
     if (!row.hiddenAt) await q.applyRatingDelta(tx, row.subjectId, q.reviewDelta(row, -1));
@@ -315,8 +319,8 @@ export async function thankReview(db: Database, reviewId: number, viewer: Viewer
   await db.transaction(async (tx) => {
     const row = await q.lockReview(tx, reviewId);
     if (!row || row.hiddenAt) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-    if (row.subjectId !== viewer.id) throw new HttpError(403, REVIEW_MESSAGES.thankNotSubject);
-    if (!(await q.markThanked(tx, reviewId))) throw new HttpError(409, REVIEW_MESSAGES.alreadyThanked);
+    if (row.subjectId !== viewer.id) throw new ForbiddenError(REVIEW_MESSAGES.thankNotSubject);
+    if (!(await q.markThanked(tx, reviewId))) throw new ConflictError(REVIEW_MESSAGES.alreadyThanked);
     const subject = await q.findPerson(tx, row.subjectId);
     await notify(
       tx,
@@ -340,8 +344,8 @@ export async function reportReview(
   const parties = await q.findReviewParties(db, reviewId);
   if (!parties) throw new NotFoundError(REVIEW_MESSAGES.notFound);
   await assertCanSee(db, parties, viewer);
-  if (parties.reviewerId === viewer.id) throw new HttpError(400, REVIEW_MESSAGES.reportOwn);
+  if (parties.reviewerId === viewer.id) throw new BadRequestError(REVIEW_MESSAGES.reportOwn);
   const report = await q.insertReport(db, reviewId, viewer.id, reason.trim());
-  if (!report) throw new HttpError(409, REVIEW_MESSAGES.alreadyReported);
+  if (!report) throw new ConflictError(REVIEW_MESSAGES.alreadyReported);
   return { reviewId: report.reviewId, reportedAt: report.createdAt.toISOString() };
 }

@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { RoleDefinition } from '#common/roles';
-import type { Database } from '../../db/client.ts';
-import { roles, userRoles } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/client.ts';
+import { roles, userRoles } from '#server/db/schema/index.ts';
 
 export function listRoles(db: Database) {
   return db

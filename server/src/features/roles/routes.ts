@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC_CACHE_MAX_AGE_SECONDS } from '#common/limits';
 import { roleCrewCountsResponse } from '#common/schemas/roles';
-import { sendPrecompressed } from '../../http/precompressed.ts';
+import { sendPrecompressed } from '#server/http/precompressed.ts';
 import { getCrewCounts, getRolesBody } from './service.ts';
 
 const publicCache = `public, max-age=${PUBLIC_CACHE_MAX_AGE_SECONDS}`;

@@ -1,8 +1,8 @@
 import { ROLE_CATALOGUE } from '#common/roles';
 import { type Role, type RoleCrewCounts, roleListResponse } from '#common/schemas/roles';
-import type { Database } from '../../db/client.ts';
-import { rememberPerDatabase } from '../../db/remember.ts';
-import { type Precompressed, precompressJson } from '../../http/precompressed.ts';
+import type { Database } from '#server/db/client.ts';
+import { rememberPerDatabase } from '#server/db/remember.ts';
+import { type Precompressed, precompressJson } from '#server/http/precompressed.ts';
 import { countCrewPerRole, listRoles, upsertRoleCatalogue } from './queries.ts';
 
 /**

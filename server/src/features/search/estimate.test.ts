@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '#common/limits';
 import type { SearchResponse } from '#common/schemas/search';
+import { insertDemoCrew } from '#server/db/seed/insert-crew.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { insertDemoCrew } from '../../db/seed/insert-crew.ts';
 import { extrapolateFromTiers, type TextStatistics } from './estimate.ts';
 
 /** A million crew in four tiers of 5 %, 10 %, 25 % and 60 %. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC_CACHE_MAX_AGE_SECONDS } from '#common/limits';
 import { searchQuery, searchResponse, topRatedQuery, topRatedResponse } from '#common/schemas/search';
-import { RememberedByKey } from '../../db/remember.ts';
+import { RememberedByKey } from '#server/db/remember.ts';
 import { search, topRated } from './service.ts';
 
 /** Top-rated moves when reviews do; a minute-old list is indistinguishable on the home page. */

@@ -3,10 +3,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import stem from 'wink-porter2-stemmer';
 import { LIMITS } from '#common/limits';
 import type { SearchResponse, SearchResult } from '#common/schemas/search';
+import {
+  ratingSummaries,
+  roles,
+  subscriptions,
+  userRoles,
+  users,
+  userTags,
+} from '#server/db/schema/index.ts';
+import { insertDemoCrew } from '#server/db/seed/insert-crew.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { ratingSummaries, roles, subscriptions, userRoles, users, userTags } from '../../db/schema/index.ts';
-import { insertDemoCrew } from '../../db/seed/insert-crew.ts';
 import { estimateTextMatches } from './estimate.ts';
 import { findPage } from './queries.ts';
 import { PREMIUM_FILTER_MESSAGE } from './service.ts';

@@ -10,11 +10,11 @@ import type {
   TopRatedResponse,
 } from '#common/schemas/search';
 import { PREMIUM_SEARCH_FILTERS } from '#common/schemas/search';
-import type { Database } from '../../db/client.ts';
-import { RememberedByKey, rememberPerDatabase } from '../../db/remember.ts';
-import { HttpError } from '../../errors.ts';
-import { getRolesById } from '../roles/service.ts';
-import { premiumRequired } from '../subscriptions/premium.ts';
+import type { Database } from '#server/db/client.ts';
+import { RememberedByKey, rememberPerDatabase } from '#server/db/remember.ts';
+import { BadRequestError } from '#server/errors.ts';
+import { getRolesById } from '#server/features/roles/service.ts';
+import { premiumRequired } from '#server/features/subscriptions/premium.ts';
 import type { TextStatistics } from './estimate.ts';
 import * as q from './queries.ts';
 import {
@@ -202,8 +202,7 @@ export async function search(
   const pageWindow =
     sort === 'relevance' && words.length > 0 ? LIMITS.searchRankedMax : LIMITS.searchMaxResults;
   if (query.page > Math.ceil(pageWindow / limit)) {
-    throw new HttpError(
-      400,
+    throw new BadRequestError(
       `Only the best ${pageWindow.toLocaleString('en')} results can be paged through: narrow your search`,
     );
   }

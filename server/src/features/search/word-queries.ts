@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { LIMITS } from '#common/limits';
-import type { Database } from '../../db/client.ts';
-import { runTemplate, StatementTemplates } from '../../db/prepared.ts';
-import { SEARCH_TIER_COUNT } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/client.ts';
+import { runTemplate, StatementTemplates } from '#server/db/prepared.ts';
+import { SEARCH_TIER_COUNT } from '#server/db/schema/index.ts';
 import type { TextStatistics } from './estimate.ts';
 
 // What a search asks before it searches: what the index knows of its words, which places a

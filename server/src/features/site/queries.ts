@@ -1,6 +1,6 @@
 import { asc, count } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { roles, users } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/client.ts';
+import { roles, users } from '#server/db/schema/index.ts';
 
 export function listRoleIds(db: Database) {
   return db.select({ id: roles.id }).from(roles).orderBy(asc(roles.sortOrder));

@@ -8,8 +8,8 @@ import {
   CONTACT_SENT,
   contactRequest,
 } from '#common/schemas/site';
-import { HttpError } from '../../errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import { BadGatewayError, NotFoundError } from '#server/errors.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 import type { Blog } from './blog.ts';
 import { renderSitemap, robotsTxt, sendContactMessage, sitemap } from './service.ts';
 
@@ -41,8 +41,7 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (
         await sendContactMessage(mailer, contactEmail, request.body);
       } catch (err) {
         request.log.error({ err }, 'contact message could not be sent');
-        throw new HttpError(
-          502,
+        throw new BadGatewayError(
           `We could not send your message just now. Please try again, or write to ${contactEmail}.`,
         );
       }
@@ -60,7 +59,7 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (
     { schema: { params: blogSlugParams, response: { 200: blogPostResponse } } },
     async (request, reply) => {
       const post = blog.get(request.params.slug);
-      if (!post) throw new HttpError(404, 'This post does not exist, or has been taken down.');
+      if (!post) throw new NotFoundError('This post does not exist, or has been taken down.');
       reply.header('cache-control', 'public, max-age=300');
       return post;
     },
@@ -82,7 +81,7 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (
     { schema: { params: z.object({ file: z.string().regex(/^[1-9]\d{0,5}\.xml$/, 'Unknown sitemap') }) } },
     async (request, reply) => {
       const answer = await sitemap(app.db, blog, sitemapUrlLimit, Number.parseInt(request.params.file, 10));
-      if (!answer) throw new HttpError(404, 'Unknown sitemap');
+      if (!answer) throw new NotFoundError('Unknown sitemap');
       reply.header('cache-control', SITEMAP_CACHE).type(XML);
       return renderSitemap(answer, origin);
     },

@@ -1,7 +1,7 @@
 import type { ContactRequest } from '#common/schemas/site';
 import { CONTACT_TOPIC_LABELS } from '#common/schemas/site';
-import type { Database } from '../../db/client.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Database } from '#server/db/client.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 import type { Blog } from './blog.ts';
 import { countProfiles, listProfilesForSitemap, listRoleIds } from './queries.ts';
 

@@ -3,10 +3,10 @@ import { XMLParser } from 'fast-xml-parser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_SENT } from '#common/schemas/site';
+import { users } from '#server/db/schema/index.ts';
 import { TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { sitemapSchemaErrors } from '../../../test/sitemap-schema.ts';
-import { users } from '../../db/schema/index.ts';
 
 /** A real SMTP server on loopback: the contact form's mail goes through nodemailer and SMTP. */
 const inbox: { to: string[]; raw: string }[] = [];

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PREMIUM_REQUIRED, type PremiumFeature } from '#common/premium';
-import { HttpError } from '../../errors.ts';
-import type { RequestAuth } from '../../plugins/session.ts';
-import { SIGN_IN_REQUIRED } from '../../plugins/session.ts';
+import { ForbiddenError, type HttpError, UnauthorizedError } from '#server/errors.ts';
+import type { RequestAuth } from '#server/http/request-auth.ts';
+import { SIGN_IN_REQUIRED } from '#server/http/request-auth.ts';
 
 /**
  * Who is Premium, written once: someone with a subscription that is active or trialing, or
@@ -21,13 +21,13 @@ export function isPremiumSql(userId: SQL): SQL<boolean> {
  * free member. Services call it before doing anything Premium; never a silent empty answer.
  */
 export function assertPremium(auth: Pick<RequestAuth, 'user'> | null, feature: PremiumFeature): void {
-  if (!auth) throw new HttpError(401, SIGN_IN_REQUIRED);
+  if (!auth) throw new UnauthorizedError(SIGN_IN_REQUIRED);
   if (!auth.user.isSubscribed) throw premiumRequired(feature);
 }
 
 /** The refusal itself, for a gate with exceptions of its own (the person reviewed reads all their reviews). */
 export function premiumRequired(feature: PremiumFeature): HttpError {
-  return new HttpError(403, PREMIUM_REQUIRED[feature]);
+  return new ForbiddenError(PREMIUM_REQUIRED[feature]);
 }
 
 /** isPremiumSql's rule for one subscription row already read. */

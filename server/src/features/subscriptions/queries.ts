@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { PremiumPlanId } from '#common/premium';
-import type { Database } from '../../db/client.ts';
-import { checkoutSessions, subscriptions } from '../../db/schema/index.ts';
+import type { Database } from '#server/db/client.ts';
+import { checkoutSessions, subscriptions } from '#server/db/schema/index.ts';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

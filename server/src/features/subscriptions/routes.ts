@@ -11,8 +11,8 @@ import {
   planListResponse,
   subscriptionStatusResponse,
 } from '#common/schemas/subscriptions';
-import { HttpError } from '../../errors.ts';
-import { invalidateProfile } from '../profiles/profile-cache.ts';
+import { BadRequestError, NotFoundError } from '#server/errors.ts';
+import { invalidateProfile } from '#server/features/profiles/profile-cache.ts';
 import type { PaymentProvider } from './provider.ts';
 import * as service from './service.ts';
 import { applyStripeEvent, memberOfEvent } from './stripe-events.ts';
@@ -107,7 +107,7 @@ const stripeWebhook: FastifyPluginAsync<{
     },
     async (request) => {
       if (!provider.stripe || !webhookSecret)
-        throw new HttpError(404, 'Stripe is not configured on this server');
+        throw new NotFoundError('Stripe is not configured on this server');
       const signature = request.headers['stripe-signature'];
       let event: ReturnType<typeof provider.stripe.webhooks.constructEvent>;
       try {
@@ -119,7 +119,7 @@ const stripeWebhook: FastifyPluginAsync<{
           SIGNATURE_TOLERANCE_SECONDS,
         );
       } catch {
-        throw new HttpError(400, INVALID_SIGNATURE);
+        throw new BadRequestError(INVALID_SIGNATURE);
       }
       const outcome = await applyStripeEvent(app.db, event);
       const member = memberOfEvent(event);

@@ -4,10 +4,10 @@ import {
   SUBSCRIPTION_MESSAGES,
   type SubscriptionStatus,
 } from '#common/schemas/subscriptions';
-import type { Database } from '../../db/client.ts';
-import { HttpError, NotFoundError } from '../../errors.ts';
-import type { RequestAuth } from '../../plugins/session.ts';
-import { recordPayment } from '../payments/record-payment.ts';
+import type { Database } from '#server/db/client.ts';
+import { BadGatewayError, BadRequestError, ConflictError, GoneError, NotFoundError } from '#server/errors.ts';
+import { recordPayment } from '#server/features/payments/record-payment.ts';
+import type { RequestAuth } from '#server/http/request-auth.ts';
 import { isPremiumRow } from './premium.ts';
 import type { PaymentProvider } from './provider.ts';
 import * as q from './queries.ts';
@@ -63,8 +63,7 @@ export async function startCheckout(
 ): Promise<{ url: string }> {
   const current = await q.findLatestSubscription(s.db, member.id);
   if (isPremiumRow(current)) {
-    throw new HttpError(
-      409,
+    throw new ConflictError(
       current?.cancelAtPeriodEnd ? SUBSCRIPTION_MESSAGES.resumeInstead : SUBSCRIPTION_MESSAGES.alreadyPremium,
     );
   }
@@ -82,7 +81,7 @@ export async function startCheckout(
 }
 
 function assertDemo(s: Subscriptions) {
-  if (s.provider.name !== 'demo') throw new HttpError(400, SUBSCRIPTION_MESSAGES.demoDisabled);
+  if (s.provider.name !== 'demo') throw new BadRequestError(SUBSCRIPTION_MESSAGES.demoDisabled);
 }
 
 export async function getDemoCheckout(s: Subscriptions, member: Member, sessionId: string) {
@@ -106,10 +105,10 @@ export async function completeDemoCheckout(
   const subscription = await s.db.transaction(async (tx) => {
     const session = await q.findCheckoutSession(tx, sessionId, member.id, true);
     if (!session) throw new NotFoundError(SUBSCRIPTION_MESSAGES.sessionNotFound);
-    if (session.completedAt) throw new HttpError(409, SUBSCRIPTION_MESSAGES.sessionUsed);
-    if (session.expiresAt <= new Date()) throw new HttpError(410, SUBSCRIPTION_MESSAGES.sessionExpired);
+    if (session.completedAt) throw new ConflictError(SUBSCRIPTION_MESSAGES.sessionUsed);
+    if (session.expiresAt <= new Date()) throw new GoneError(SUBSCRIPTION_MESSAGES.sessionExpired);
     if (isPremiumRow(await q.lockLatestSubscription(tx, member.id)))
-      throw new HttpError(409, SUBSCRIPTION_MESSAGES.alreadyPremium);
+      throw new ConflictError(SUBSCRIPTION_MESSAGES.alreadyPremium);
     await q.markCheckoutCompleted(tx, session.id);
     const plan = PREMIUM_PLANS[session.plan];
     const start = new Date();
@@ -152,8 +151,7 @@ export async function setCancelAtPeriodEnd(
   const row = await s.db.transaction(async (tx) => {
     const current = await q.lockLatestSubscription(tx, member.id);
     if (!current || !isPremiumRow(current) || current.cancelAtPeriodEnd === cancel) {
-      throw new HttpError(
-        409,
+      throw new ConflictError(
         cancel ? SUBSCRIPTION_MESSAGES.nothingToCancel : SUBSCRIPTION_MESSAGES.nothingToResume,
       );
     }
@@ -197,6 +195,6 @@ export async function callProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw Object.assign(new HttpError(502, SUBSCRIPTION_MESSAGES.providerUnavailable), { cause: error });
+    throw Object.assign(new BadGatewayError(SUBSCRIPTION_MESSAGES.providerUnavailable), { cause: error });
   }
 }

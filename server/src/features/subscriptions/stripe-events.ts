@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
 import { PREMIUM_PLAN_IDS, PREMIUM_PLANS, type PremiumPlanId } from '#common/premium';
-import type { Database } from '../../db/client.ts';
-import { webhookEvents } from '../../db/schema/index.ts';
-import { settleBookingPayment } from '../bookings/service.ts';
-import { recordPayment } from '../payments/record-payment.ts';
+import type { Database } from '#server/db/client.ts';
+import { webhookEvents } from '#server/db/schema/index.ts';
+import { settleBookingPayment } from '#server/features/bookings/service.ts';
+import { recordPayment } from '#server/features/payments/record-payment.ts';
 import * as q from './queries.ts';
 
 /** Stripe's subscription states, as ours (which read past_due and canceled as Stripe does). */

@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_MESSAGES } from '#common/schemas/subscriptions';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { bookings, notifications, payments, subscriptions, webhookEvents } from '#server/db/schema/index.ts';
+import { member, roleIdNamed } from '#server/features/notifications/test-support.ts';
 import { createTestApp, type TestApp, testEnvironment } from '../../../test/helpers.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { bookings, notifications, payments, subscriptions, webhookEvents } from '../../db/schema/index.ts';
-import { member, roleIdNamed } from '../notifications/test-support.ts';
 import { createStripeProvider } from './provider.ts';
 import { INVALID_SIGNATURE } from './routes.ts';
 

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addInterval, PREMIUM_PLANS, PREMIUM_REQUIRED } from '#common/premium';
 import { SUBSCRIPTION_MESSAGES } from '#common/schemas/subscriptions';
+import { notifications, payments, subscriptions } from '#server/db/schema/index.ts';
+import { member } from '#server/features/notifications/test-support.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { notifications, payments, subscriptions } from '../../db/schema/index.ts';
-import { member } from '../notifications/test-support.ts';
 import { createDemoProvider } from './provider.ts';
 import { settleDemoSubscriptions } from './service.ts';
 

@@ -1,14 +1,14 @@
+import { personName } from '#common/people';
 import { TEAM_MESSAGES, type Team } from '#common/schemas/teams';
-import type { Database } from '../../db/client.ts';
-import { HttpError, NotFoundError } from '../../errors.ts';
-import type { RequestAuth } from '../../plugins/session.ts';
-import { findMember } from '../connections/queries.ts';
-import { notify } from '../notifications/notify.ts';
-import type { RealtimeEvent } from '../notifications/realtime/events.ts';
-import { markRead } from '../notifications/service.ts';
-import { personName } from '../reviews/service.ts';
-import { getRolesById } from '../roles/service.ts';
-import { assertPremium } from '../subscriptions/premium.ts';
+import type { Database } from '#server/db/client.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '#server/errors.ts';
+import { findMember } from '#server/features/connections/queries.ts';
+import { notify } from '#server/features/notifications/notify.ts';
+import type { RealtimeEvent } from '#server/features/notifications/realtime/events.ts';
+import { markRead } from '#server/features/notifications/service.ts';
+import { getRolesById } from '#server/features/roles/service.ts';
+import { assertPremium } from '#server/features/subscriptions/premium.ts';
+import type { RequestAuth } from '#server/http/request-auth.ts';
 import * as q from './queries.ts';
 
 type Viewer = Pick<RequestAuth, 'user'>;
@@ -130,8 +130,8 @@ export async function invite(
     const team = await ownedTeam(tx, teamId, viewer);
     // The owner's Premium may have ended since the team was made: inviting needs it still.
     assertPremium(viewer, 'teams');
-    if (team.status === 'closed') throw new HttpError(409, TEAM_MESSAGES.closed);
-    if (userId === viewer.user.id) throw new HttpError(400, TEAM_MESSAGES.self);
+    if (team.status === 'closed') throw new ConflictError(TEAM_MESSAGES.closed);
+    if (userId === viewer.user.id) throw new BadRequestError(TEAM_MESSAGES.self);
     const position = positionId === undefined ? null : await q.findPosition(tx, teamId, positionId);
     if (positionId !== undefined && !position) throw new NotFoundError(TEAM_MESSAGES.positionNotFound);
     // Who is invited must exist; the foreign key would say so only as an error.
@@ -198,12 +198,12 @@ export async function assertOwnPosition(
 ) {
   const team = await q.findTeam(tx, booking.teamId);
   if (!team || team.ownerId !== ownerId) throw new NotFoundError(messages.teamNotFound);
-  if (team.status === 'closed') throw new HttpError(409, messages.teamClosed);
+  if (team.status === 'closed') throw new ConflictError(messages.teamClosed);
   if (booking.positionId === undefined) return;
   const position = await q.findPosition(tx, team.id, booking.positionId);
   if (!position) throw new NotFoundError(messages.positionNotFound);
   if (position.roleId !== booking.roleId)
-    throw new HttpError(400, messages.positionRole, { roleId: messages.positionRole });
+    throw new BadRequestError(messages.positionRole, { roleId: messages.positionRole });
 }
 
 /** An accepted booking for a team puts its crew member on the crew sheet, in that position. */

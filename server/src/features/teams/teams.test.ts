@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED } from '#common/premium';
 import { TEAM_MESSAGES } from '#common/schemas/teams';
+import { notifications } from '#server/db/schema/index.ts';
+import { member, roleIdNamed } from '#server/features/notifications/test-support.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { notifications } from '../../db/schema/index.ts';
-import { member, roleIdNamed } from '../notifications/test-support.ts';
 
 let t: TestApp;
 let gafferRole: number;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { auditQuery, formatWhen, humanize } from '../api.ts';
 import { StaffTable } from './staff-table.tsx';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { FormAlert, TextField } from '../../../components/ui/form-field.tsx';
-import { errorText } from '../../auth/api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { FormAlert, TextField } from '#client/components/ui/form-field.tsx';
+import { errorText } from '#client/features/auth/api.ts';
 import { needsReauth, type StaffCall, useReauthenticate, useStaffAction } from '../api.ts';
 
 /**

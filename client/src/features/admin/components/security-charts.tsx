@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import type { SecuritySummary } from '#common/schemas/admin';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { securitySummaryQuery } from '../api.ts';
 import { StaffSection } from './staff-gate.tsx';
 import { StaffTable } from './staff-table.tsx';

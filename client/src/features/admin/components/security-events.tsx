@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { SECURITY_EVENT_TYPES } from '#common/schemas/admin';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatWhen, humanize, securityEventsQuery } from '../api.ts';
 import { StaffTable } from './staff-table.tsx';
 

@@ -1,8 +1,8 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import NotFoundPage from '../../../pages/not-found-page.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import NotFoundPage from '#client/pages/not-found-page.tsx';
 import { staffRefusal } from '../api.ts';
 
 /**

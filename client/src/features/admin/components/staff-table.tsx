@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '#client/lib/cn.ts';
 
 /** The staff pages' tables: a header row of column names, rows given by the caller, scrolling sideways on phones. */
 export function StaffTable({

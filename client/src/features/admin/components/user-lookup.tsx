@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
 import type { StaffUser } from '#common/schemas/admin';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { formatWhen, userLookupQuery } from '../api.ts';
 import { useGuardedStaffAction } from './reauth-dialog.tsx';
 

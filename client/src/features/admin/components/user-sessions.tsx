@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
 import type { StaffUser } from '#common/schemas/admin';
 import { USER_ROLES } from '#common/schemas/auth';
-import { Button } from '../../../components/ui/button.tsx';
 import { formatWhen, sessionsQuery } from '../api.ts';
 import { useGuardedStaffAction } from './reauth-dialog.tsx';
 

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormAlert, TextField } from '#client/components/ui/form-field.tsx';
 import { type AuthUser, changeEmailRequest, changePasswordRequest } from '#common/schemas/auth';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormAlert, TextField } from '../../../components/ui/form-field.tsx';
 import { useChangeEmail, useChangePassword } from '../api.ts';
 import { showServerError } from '../server-errors.ts';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { AuthButtons } from '../../../components/layout/auth-buttons.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { AuthButtons } from '#client/components/layout/auth-buttons.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useCurrentUser } from '../api.ts';
 
 /*

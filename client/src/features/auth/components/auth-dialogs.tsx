@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LazyDialog } from '../../../components/ui/lazy-overlays.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { firePageEvent, PAGE_EVENTS } from '../../../lib/page-events.ts';
-import { warmUp } from '../../../lib/warm-up.ts';
-import { whenIdle } from '../../../lib/when-idle.ts';
+import { LazyDialog } from '#client/components/ui/lazy-overlays.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { firePageEvent, PAGE_EVENTS } from '#client/lib/page-events.ts';
+import { warmUp } from '#client/lib/warm-up.ts';
+import { whenIdle } from '#client/lib/when-idle.ts';
 import { useViewer } from '../api.ts';
 import { usePageEvent } from '../hooks/use-page-event.ts';
 import type { AuthView } from './auth-dialog-body.tsx';

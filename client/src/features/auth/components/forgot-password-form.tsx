@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormAlert, TextField } from '#client/components/ui/form-field.tsx';
 import { passwordResetRequest } from '#common/schemas/auth';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormAlert, TextField } from '../../../components/ui/form-field.tsx';
 import { useRequestPasswordReset } from '../api.ts';
 import { showServerError } from '../server-errors.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormAlert, TextField } from '#client/components/ui/form-field.tsx';
 import type { AuthUser } from '#common/schemas/auth';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormAlert, TextField } from '../../../components/ui/form-field.tsx';
 import { errorText, useLoginCode } from '../api.ts';
 
 /** The second step of signing in to an account with two-factor sign-in on. */

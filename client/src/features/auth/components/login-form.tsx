@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { Button } from '#client/components/ui/button.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { FormAlert, TextField } from '#client/components/ui/form-field.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import { type AuthUser, loginRequest } from '#common/schemas/auth';
-import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { FormAlert, TextField } from '../../../components/ui/form-field.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { needsSecondFactor, useLogin } from '../api.ts';
 import { showServerError } from '../server-errors.ts';
 import { LoginCodeForm } from './login-code-form.tsx';

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormAlert, TextField } from '#client/components/ui/form-field.tsx';
 import { type AuthUser, registerForm } from '#common/schemas/auth';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormAlert, TextField } from '../../../components/ui/form-field.tsx';
 import { useRegister } from '../api.ts';
 import { showServerError } from '../server-errors.ts';
 import { SocialButtons } from './social-buttons.tsx';

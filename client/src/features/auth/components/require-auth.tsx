@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import { isSigningOut, useCurrentUser } from '../api.ts';
 import { authPathFor } from '../redirect.ts';
 

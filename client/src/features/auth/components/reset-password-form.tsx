@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormAlert, TextField } from '#client/components/ui/form-field.tsx';
+import { firePageEvent, PAGE_EVENTS } from '#client/lib/page-events.ts';
 import { passwordResetForm } from '#common/schemas/auth';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormAlert, TextField } from '../../../components/ui/form-field.tsx';
-import { firePageEvent, PAGE_EVENTS } from '../../../lib/page-events.ts';
 import { useConfirmPasswordReset } from '../api.ts';
 import { showServerError } from '../server-errors.ts';
 

@@ -14,10 +14,8 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { unreadBadgeText } from '#common/notifications';
-import type { AuthUser } from '#common/schemas/auth';
-import { Avatar } from '../../../components/avatar.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { Avatar } from '#client/components/avatar.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -26,9 +24,11 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { unreadMessagesQuery } from '../../messages/api.ts';
+} from '#client/components/ui/dropdown-menu.tsx';
+import { unreadMessagesQuery } from '#client/features/messages/api.ts';
+import { cn } from '#client/lib/cn.ts';
+import { unreadBadgeText } from '#common/notifications';
+import type { AuthUser } from '#common/schemas/auth';
 import { displayNameOf } from '../api.ts';
 
 interface MenuLink {

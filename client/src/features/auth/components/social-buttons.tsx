@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
 import { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from '#common/schemas/auth';
-import { Button } from '../../../components/ui/button.tsx';
 
 /** Simple marks in the product's line style; brand artwork is the providers' to show on their pages. */
 const MARKS: Record<OAuthProvider, ReactNode> = {

@@ -1,10 +1,10 @@
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormAlert, TextField } from '#client/components/ui/form-field.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import type { AuthUser } from '#common/schemas/auth';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormAlert, TextField } from '../../../components/ui/form-field.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
 import { errorText, useTwoFactorDisable, useTwoFactorEnable, useTwoFactorSetup } from '../api.ts';
 
 function QrCode({ url }: { url: string }) {

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import type { PageEvent } from '../../../lib/page-events.ts';
+import type { PageEvent } from '#client/lib/page-events.ts';
 
 /** Runs `handler` whenever something on the page fires `event` (see lib/page-events.ts). */
 export function usePageEvent(event: PageEvent, handler: () => void): void {

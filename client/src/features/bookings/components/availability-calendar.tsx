@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { formatMonthYear, formatWeekdayMonthDay } from '#client/lib/format.ts';
 import type { Availability } from '#common/schemas/bookings';
-import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { formatMonthYear, formatWeekdayMonthDay } from '../../../lib/format.ts';
 import { availabilityQuery, isoDay } from '../api.ts';
 import { AVAILABILITY_LOOK } from './availability-look.ts';
 import { AvailabilityKey } from './availability-strip.tsx';

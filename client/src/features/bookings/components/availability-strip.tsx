@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { cn } from '#client/lib/cn.ts';
 import { addDays, availabilityQuery, isoDay } from '../api.ts';
 import { AVAILABILITY_LOOK as LOOK } from './availability-look.ts';
 

@@ -1,10 +1,10 @@
 import { CalendarClock, CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { useViewer } from '../../auth/api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { useViewer } from '#client/features/auth/api.ts';
+import { cn } from '#client/lib/cn.ts';
 import { addDays, isoDay, useCreateBooking } from '../api.ts';
 import { AvailabilityStrip } from './availability-strip.tsx';
 

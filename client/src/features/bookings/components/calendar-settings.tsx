@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Copy, Link2 } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { calendarLinkQuery, daysOffQuery, useCalendarLink, useSaveDaysOff } from '../api.ts';
 import { AvailabilityCalendar } from './availability-calendar.tsx';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
 import { AvailabilityCalendar } from './availability-calendar.tsx';
 import { BookCrew } from './book-crew.tsx';
 

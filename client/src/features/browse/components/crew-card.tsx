@@ -1,9 +1,9 @@
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { Avatar } from '#client/components/avatar.tsx';
+import { RatingStars } from '#client/components/rating-stars.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
 import type { CrewCard as CrewCardData } from '#common/schemas/crew';
-import { Avatar } from '../../../components/avatar.tsx';
-import { RatingStars } from '../../../components/rating-stars.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 
 export function CrewCard({ person }: { person: CrewCardData }) {
   const name = person.displayName ?? person.username;

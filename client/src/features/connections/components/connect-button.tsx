@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, Clock, MessageSquare, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { useViewer } from '../../auth/api.ts';
-import { useStartConversation } from '../../messages/api.ts';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { useViewer } from '#client/features/auth/api.ts';
+import { useStartConversation } from '#client/features/messages/api.ts';
 import {
   connectionStatusQuery,
   useAnswerConnection,

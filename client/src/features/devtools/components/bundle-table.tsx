@@ -1,4 +1,4 @@
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import { type BundleChunk, formatBytes, useBundleReport } from '../api.ts';
 
 const KIND_LABEL: Record<BundleChunk['kind'], string> = {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 
 async function readCaches() {
   const controller = navigator.serviceWorker?.controller?.scriptURL ?? null;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 /** An internal developer page (SPEC §2): plainly labelled, and kept out of search engines. */
 export function DevPage({

@@ -1,5 +1,5 @@
+import { useDocumentTitle } from '#client/lib/document-title.ts';
 import type { LegalDocument } from '#common/content/legal';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 export function LegalDocumentView({
   document: doc,

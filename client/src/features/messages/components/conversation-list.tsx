@@ -1,17 +1,17 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
+import { Avatar } from '#client/components/avatar.tsx';
+import { ErrorState } from '#client/components/state-message.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { timeAgo } from '#client/features/notifications/links.ts';
+import { cn } from '#client/lib/cn.ts';
+import { personName } from '#common/people';
 import type { Conversation } from '#common/schemas/messages';
-import { Avatar } from '../../../components/avatar.tsx';
-import { ErrorState } from '../../../components/state-message.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { timeAgo } from '../../notifications/links.ts';
 import { conversationsQuery } from '../api.ts';
 
-export const participantName = (c: Pick<Conversation, 'participant'>) =>
-  c.participant.displayName?.trim() || c.participant.username;
+export const participantName = (c: Pick<Conversation, 'participant'>) => personName(c.participant);
 
 /** My conversations, newest first: unread ones bold with their count. */
 export function ConversationList({ selectedId, meId }: { selectedId: number | null; meId: number }) {

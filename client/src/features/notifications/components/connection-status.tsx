@@ -1,6 +1,6 @@
 import { RefreshCw, WifiOff } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/cn.ts';
 import { REALTIME_ERROR } from '../realtime/realtime-client.ts';
 import { useRealtimeStatus } from '../realtime/use-realtime.ts';
 

@@ -1,13 +1,13 @@
 import { Check, Download, Eye, Heart, Reply, Share2, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
+import { useThankReview } from '#client/features/reviews/api.ts';
+import { cn } from '#client/lib/cn.ts';
+import { ApiError } from '#client/lib/http.ts';
 import { THANK_TOAST } from '#common/reviews';
 import type { Notification } from '#common/schemas/notifications';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { cn } from '../../../lib/cn.ts';
-import { ApiError } from '../../../lib/http.ts';
-import { useThankReview } from '../../reviews/api.ts';
 import {
   actionFailedToast,
   canRespond,

@@ -1,8 +1,8 @@
 import { Bell } from 'lucide-react';
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
+import { useViewer } from '#client/features/auth/api.ts';
 import { unreadBadgeText } from '#common/notifications';
-import { Button } from '../../../components/ui/button.tsx';
-import { useViewer } from '../../auth/api.ts';
 import { useUnreadCount } from '../api.ts';
 
 export const unreadLine = (count: number) =>

@@ -1,6 +1,6 @@
 import { Award, Bell, CalendarCheck, DollarSign, MessageSquare, Star, UserPlus, Users } from 'lucide-react';
+import { cn } from '#client/lib/cn.ts';
 import type { Notification, NotificationType } from '#common/schemas/notifications';
-import { cn } from '../../../lib/cn.ts';
 import { formatAmount, fullTime, timeAgo } from '../links.ts';
 
 const TYPE_LOOK: Record<NotificationType, { icon: typeof Bell; className: string }> = {

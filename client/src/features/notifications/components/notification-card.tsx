@@ -1,8 +1,8 @@
 import { Check, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/cn.ts';
 import type { Notification } from '#common/schemas/notifications';
-import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { actionFailedToast, useDeleteNotification, useMarkRead } from '../api.ts';
 import { NotificationActions } from './notification-actions.tsx';
 import { DataBadges, NewBadge, NotificationIcon, NotificationTime } from './notification-bits.tsx';

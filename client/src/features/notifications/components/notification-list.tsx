@@ -1,9 +1,9 @@
 import { Bell } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { ErrorState } from '../../../components/state-message.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ErrorState } from '#client/components/state-message.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useNotificationPages } from '../api.ts';
 import { NotificationCard } from './notification-card.tsx';
 

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { ErrorState } from '#client/components/state-message.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import type { NotificationPreferences } from '#common/schemas/notifications';
-import { ErrorState } from '../../../components/state-message.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { usePreferences, useUpdatePreferences } from '../api.ts';
 import {
   type BrowserPermission,

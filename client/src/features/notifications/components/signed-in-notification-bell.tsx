@@ -1,12 +1,12 @@
 import { Bell, CheckCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { Popover, PopoverContent, PopoverTrigger } from '#client/components/ui/popover.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { cn } from '#client/lib/cn.ts';
 import { LIMITS } from '#common/limits';
 import type { Notification } from '#common/schemas/notifications';
-import { Button } from '../../../components/ui/button.tsx';
-import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { useDropdownList, useMarkAllRead, useMarkRead } from '../api.ts';
 import { dropdownLinkOf } from '../links.ts';
 import { LiveUpdatesRefused } from './connection-status.tsx';

@@ -1,14 +1,14 @@
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { errorText } from '#client/features/auth/api.ts';
 import {
   NOTIFICATION_TYPES,
   type NotificationData,
   type NotificationType,
 } from '#common/schemas/notifications';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { errorText } from '../../auth/api.ts';
 import { useSendTestNotification } from '../api.ts';
 
 /** A believable example of each type, and the data key its actions need. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useViewer } from '../../auth/api.ts';
+import { useViewer } from '#client/features/auth/api.ts';
 
 const NotificationsRealtime = lazy(() =>
   import('./use-realtime.ts').then((module) => ({ default: module.NotificationsRealtime })),

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
+import { currentUserQuery, useCurrentUser } from '#client/features/auth/api.ts';
+import { receiveMessage, receiveRead } from '#client/features/messages/cache.ts';
 import type { Notification } from '#common/schemas/notifications';
-import { currentUserQuery, useCurrentUser } from '../../auth/api.ts';
-import { receiveMessage, receiveRead } from '../../messages/cache.ts';
 import { preferencesQuery } from '../api.ts';
 import { showBrowserNotification } from '../browser-notifications.ts';
 import { createSeenIds, forgetAll, receiveNotification, receiveUnreadCount, refreshAll } from '../cache.ts';

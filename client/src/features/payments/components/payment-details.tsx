@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { EmptyState, ErrorState } from '#client/components/state-message.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { ApiError } from '#client/lib/http.ts';
 import { formatMoney } from '#common/premium';
 import type { Payment } from '#common/schemas/payments';
-import { EmptyState, ErrorState } from '../../../components/state-message.tsx';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ApiError } from '../../../lib/http.ts';
 import { formatDay, paymentQuery } from '../api.ts';
 import { DownloadInvoiceLink } from './payment-history.tsx';
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Receipt } from 'lucide-react';
 import { Link } from 'react-router';
+import { EmptyState, ErrorState } from '#client/components/state-message.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { formatMoney } from '#common/premium';
-import { EmptyState, ErrorState } from '../../../components/state-message.tsx';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDay, invoiceFileName, invoiceUrl, paymentsQuery } from '../api.ts';
 
 /** SPEC §7: a plain link, so the browser itself downloads invoice-{id}.pdf. */

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/form-field.tsx';
+import { TextareaField } from '#client/components/ui/textarea.tsx';
 import { LIMITS } from '#common/limits';
 import { type PublicProfile, profileBasicsRequest } from '#common/schemas/profiles';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
-import { TextareaField } from '../../../components/ui/textarea.tsx';
 import { useUpdateBasics } from '../api.ts';
 import { showFieldErrors, toastFailure, toastSuccess } from './edit-feedback.ts';
 import { UnsavedChangesGuard } from './unsaved-changes.tsx';

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/http.ts';
+import { toast } from '#client/components/ui/toast-store.ts';
+import { ApiError } from '#client/lib/http.ts';
 
 /**
  * SPEC §8 error toasts of the profile forms, and the same pattern for the edits the spec does not

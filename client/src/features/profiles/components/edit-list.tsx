@@ -1,8 +1,8 @@
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { cn } from '#client/lib/cn.ts';
 import { type EditFailure, toastFailure, toastSuccess } from './edit-feedback.ts';
 
 /** `items` with the one at `index` moved one place up (-1) or down (+1). */

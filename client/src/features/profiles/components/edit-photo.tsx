@@ -1,10 +1,10 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Avatar } from '#client/components/avatar.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { FieldError } from '#client/components/ui/form-field.tsx';
 import type { PublicProfile } from '#common/schemas/profiles';
-import { Avatar } from '../../../components/avatar.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { FieldError } from '../../../components/ui/form-field.tsx';
 import { useRemoveAvatar, useUploadAvatar } from '../api.ts';
 import { plainMessageOf, toastFailure, toastSuccess } from './edit-feedback.ts';
 import { IMAGE_ACCEPT, imageProblem, useObjectUrl } from './image-file.ts';

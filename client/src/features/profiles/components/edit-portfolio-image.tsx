@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Button } from '#client/components/ui/button.tsx';
+import { FieldError, TextField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import { portfolioUpdateRequest } from '#common/schemas/profiles';
-import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, TextField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { useAddPortfolioItem } from '../api.ts';
 import { plainMessageOf, showFieldErrors, toastFailure, toastSuccess } from './edit-feedback.ts';
 import { IMAGE_ACCEPT, imageProblem, useObjectUrl } from './image-file.ts';

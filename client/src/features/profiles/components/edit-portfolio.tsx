@@ -2,6 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ImagePlus, Link2, PlayCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { TextField } from '#client/components/ui/form-field.tsx';
 import { LIMITS } from '#common/limits';
 import {
   type PortfolioItem,
@@ -9,9 +12,6 @@ import {
   portfolioLinkRequest,
   portfolioUpdateRequest,
 } from '#common/schemas/profiles';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
 import {
   useAddPortfolioItem,
   useDeletePortfolioItem,

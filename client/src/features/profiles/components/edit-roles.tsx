@@ -1,12 +1,12 @@
 import { Check, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { ErrorState } from '#client/components/state-message.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { groupByCategory, useRoles } from '#client/features/roles/api.ts';
+import { cn } from '#client/lib/cn.ts';
 import { ROLE_CATEGORY_LABELS } from '#common/roles';
 import type { PublicProfile } from '#common/schemas/profiles';
 import type { Role } from '#common/schemas/roles';
-import { ErrorState } from '../../../components/state-message.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { groupByCategory, useRoles } from '../../roles/api.ts';
 import { useAddRole, useRemoveRole } from '../api.ts';
 import { toastFailure, toastSuccess } from './edit-feedback.ts';
 

@@ -1,11 +1,11 @@
 import { X } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
+import { FieldError } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import { LIMITS } from '#common/limits';
 import { type PublicProfile, parseTags } from '#common/schemas/profiles';
-import { Button } from '../../../components/ui/button.tsx';
-import { FieldError } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { useAddTags, useDeleteTag } from '../api.ts';
 import { toastFailure, toastSuccess } from './edit-feedback.ts';
 

@@ -1,6 +1,6 @@
 import { ArrowRight, FileText } from 'lucide-react';
+import { Button } from '#client/components/ui/button.tsx';
 import type { PublicProfile } from '#common/schemas/profiles';
-import { Button } from '../../../components/ui/button.tsx';
 import { CredentialIcon } from './profile-credentials.tsx';
 import { ProfileEmpty } from './profile-empty.tsx';
 import { formatDateRange } from './profile-format.ts';

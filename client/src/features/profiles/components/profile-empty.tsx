@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
 
 /**
  * What a profile tab shows when there is nothing in it. The owner gets a way to fill it; visitors get

@@ -1,5 +1,5 @@
+import { formatMonthYear } from '#client/lib/format.ts';
 import type { PublicProfile } from '#common/schemas/profiles';
-import { formatMonthYear } from '../../../lib/format.ts';
 
 export const profileNameOf = (profile: Pick<PublicProfile, 'displayName' | 'username'>) =>
   profile.displayName ?? profile.username;

@@ -1,13 +1,13 @@
 import { CalendarDays, Crown, Mail, MapPin, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
+import { Avatar } from '#client/components/avatar.tsx';
+import { formatAverage, RatingStars } from '#client/components/rating-stars.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { BookCrew } from '#client/features/bookings/components/book-crew.tsx';
+import { ConnectAndMessage } from '#client/features/connections/components/connect-button.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { formatCount } from '#client/lib/format.ts';
 import type { PublicProfile } from '#common/schemas/profiles';
-import { Avatar } from '../../../components/avatar.tsx';
-import { formatAverage, RatingStars } from '../../../components/rating-stars.tsx';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { formatCount } from '../../../lib/format.ts';
-import { BookCrew } from '../../bookings/components/book-crew.tsx';
-import { ConnectAndMessage } from '../../connections/components/connect-button.tsx';
 import { contactHref, formatMemberSince, profileNameOf } from './profile-format.ts';
 
 /** The dark band at the top of a profile: who this is, what they do, where, and how to reach them. */

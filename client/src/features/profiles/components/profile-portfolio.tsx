@@ -1,8 +1,8 @@
 import { ChevronLeft, ChevronRight, ExternalLink, Images, Link2 } from 'lucide-react';
 import { useState } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
 import type { PortfolioItem } from '#common/schemas/profiles';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ProfileEmpty } from './profile-empty.tsx';
 import { hostnameOf } from './profile-format.ts';
 

@@ -1,5 +1,5 @@
+import { ReviewsSection } from '#client/features/reviews/components/reviews-section.tsx';
 import type { PublicProfile } from '#common/schemas/profiles';
-import { ReviewsSection } from '../../reviews/components/reviews-section.tsx';
 
 /** The reviews tab: the reviews feature, given who is reviewed. */
 export function ProfileReviews({

@@ -1,4 +1,4 @@
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
 
 /** The profile's shape while it loads, so nothing jumps when it arrives. */
 export function ProfileSkeleton() {

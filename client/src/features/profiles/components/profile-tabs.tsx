@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { ProfileAvailability } from '#client/features/bookings/components/profile-availability.tsx';
 import type { PublicProfile } from '#common/schemas/profiles';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { ProfileAvailability } from '../../bookings/components/profile-availability.tsx';
 import { ProfileAbout } from './profile-about.tsx';
 import { ProfileCredentials } from './profile-credentials.tsx';
 import { ProfileExperience } from './profile-experience.tsx';

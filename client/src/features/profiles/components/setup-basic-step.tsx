@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/form-field.tsx';
+import { TextareaField } from '#client/components/ui/textarea.tsx';
 import { LIMITS } from '#common/limits';
 import { profileBasicsRequest } from '#common/schemas/profiles';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
-import { TextareaField } from '../../../components/ui/textarea.tsx';
 import { useUpdateBasics } from '../api.ts';
 import { SetupStepLayout, toastSaveError } from './setup-parts.tsx';
 

@@ -1,5 +1,5 @@
 import { CircleCheckBig } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import { SetupStepLayout } from './setup-parts.tsx';
 
 export interface SetupSummary {

@@ -1,8 +1,8 @@
 import { ArrowRight, Check, Circle } from 'lucide-react';
 import { Link } from 'react-router';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/cn.ts';
 import type { ProfileStats } from '#common/schemas/profiles';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { openProfileSetup, SETUP_STEPS, type SetupStep } from './setup-dialog.tsx';
 
 type ProfilePart = ProfileStats['completeness']['missing'][number];

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { LazyDialog } from '../../../components/ui/lazy-overlays.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { PAGE_EVENTS } from '../../../lib/page-events.ts';
-import { currentUserQuery, useViewer } from '../../auth/api.ts';
+import { LazyDialog } from '#client/components/ui/lazy-overlays.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { currentUserQuery, useViewer } from '#client/features/auth/api.ts';
+import { PAGE_EVENTS } from '#client/lib/page-events.ts';
 
 /** SPEC §2: the six steps of the profile setup dialog, in order. */
 export const SETUP_STEPS = ['basic', 'roles', 'experience', 'credentials', 'tags', 'complete'] as const;

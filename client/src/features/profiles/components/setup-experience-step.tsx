@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/form-field.tsx';
+import { TextareaField } from '#client/components/ui/textarea.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { LIMITS } from '#common/limits';
 import { type Experience, experienceRequest } from '#common/schemas/profiles';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
-import { TextareaField } from '../../../components/ui/textarea.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
 import { useAddExperience } from '../api.ts';
 import { formatDateRange } from './profile-format.ts';
 import { SavedEntry, SetupStepLayout, toastSaveError } from './setup-parts.tsx';

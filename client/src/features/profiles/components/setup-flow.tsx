@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ErrorState } from '#client/components/state-message.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import type { Credential, Experience, PublicProfile, Tag } from '#common/schemas/profiles';
-import { ErrorState } from '../../../components/state-message.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
 import { profileQuery } from '../api.ts';
 import { SetupBasicStep } from './setup-basic-step.tsx';
 import { SetupCompleteStep } from './setup-complete-step.tsx';

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { cn } from '../../../lib/cn.ts';
+import { toast } from '#client/components/ui/toast-store.ts';
+import { cn } from '#client/lib/cn.ts';
 import { SETUP_STEP_LABELS, SETUP_STEPS, type SetupStep } from './setup-dialog.tsx';
 
 /** The six steps as a bar of segments, filled up to the current one, with their names from `sm` up. */

@@ -1,16 +1,16 @@
 import { Check } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState } from 'react';
+import { ErrorState } from '#client/components/state-message.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { groupByCategory, useRoles } from '#client/features/roles/api.ts';
+import { RoleIcon } from '#client/features/roles/components/role-icon.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { saveOneByOne } from '#client/lib/one-by-one.ts';
 import { ROLE_CATEGORY_LABELS, type RoleCategory } from '#common/roles';
 import type { Role } from '#common/schemas/roles';
-import { ErrorState } from '../../../components/state-message.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { saveOneByOne } from '../../../lib/one-by-one.ts';
-import { groupByCategory, useRoles } from '../../roles/api.ts';
-import { RoleIcon } from '../../roles/components/role-icon.tsx';
 import { useAddRole, useRemoveRole } from '../api.ts';
 import { SetupStepLayout, toastSaveError } from './setup-parts.tsx';
 

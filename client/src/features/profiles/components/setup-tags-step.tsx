@@ -1,10 +1,10 @@
 import { Check } from 'lucide-react';
 import { useState } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/form-field.tsx';
+import { saveOneByOne } from '#client/lib/one-by-one.ts';
 import { LIMITS } from '#common/limits';
 import { parseTags, type Tag, tagRequest } from '#common/schemas/profiles';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
-import { saveOneByOne } from '../../../lib/one-by-one.ts';
 import { useAddTags } from '../api.ts';
 import { SetupStepLayout, toastSaveError } from './setup-parts.tsx';
 

@@ -1,7 +1,7 @@
 import { Link2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ApiError } from '#client/lib/http.ts';
 import type { Review } from '#common/schemas/reviews';
-import { ApiError } from '../../../lib/http.ts';
 import { useReview } from '../api.ts';
 import { ScrollTarget } from './scroll-target.tsx';
 

@@ -1,9 +1,9 @@
 import { ArrowRight, ShieldCheck, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { RatingStars } from '../../../components/rating-stars.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { RatingStars } from '#client/components/rating-stars.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { formatCount } from '#client/lib/format.ts';
 import { useReviewList } from '../api.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { RatingStars } from '#client/components/rating-stars.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { formatCount } from '#client/lib/format.ts';
 import type { RatingSummary as Summary } from '#common/schemas/reviews';
-import { RatingStars } from '../../../components/rating-stars.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { formatCount } from '../../../lib/format.ts';
 
 const STARS = [5, 4, 3, 2, 1] as const;
 

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { TextareaField } from '#client/components/ui/textarea.tsx';
+import { ApiError } from '#client/lib/http.ts';
 import { LIMITS } from '#common/limits';
 import { type Review, reportReviewRequest } from '#common/schemas/reviews';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextareaField } from '../../../components/ui/textarea.tsx';
-import { ApiError } from '../../../lib/http.ts';
 import { useReportReview } from '../api.ts';
 import { reviewToasts } from './review-feedback.ts';
 

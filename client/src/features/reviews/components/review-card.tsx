@@ -1,12 +1,12 @@
 import { Flag, Heart, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
 import { type Ref, useId } from 'react';
 import { Link } from 'react-router';
+import { Avatar } from '#client/components/avatar.tsx';
+import { RatingStars } from '#client/components/rating-stars.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { formatShortDate } from '#client/lib/format.ts';
 import type { Review } from '#common/schemas/reviews';
-import { Avatar } from '../../../components/avatar.tsx';
-import { RatingStars } from '../../../components/rating-stars.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { formatShortDate } from '../../../lib/format.ts';
 
 export const reviewElementId = (reviewId: number) => `review-${reviewId}`;
 

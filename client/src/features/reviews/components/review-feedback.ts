@@ -1,6 +1,6 @@
+import { toast } from '#client/components/ui/toast-store.ts';
+import { ApiError } from '#client/lib/http.ts';
 import { THANK_TOAST } from '#common/reviews';
-import { toast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/http.ts';
 
 /**
  * The toasts of the review actions. Thank uses SPEC §8's texts; its failure reads like the other

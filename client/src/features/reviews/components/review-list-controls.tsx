@@ -1,10 +1,10 @@
 import { ChevronLeft, ChevronRight, Crown } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { formatCount } from '#client/lib/format.ts';
 import { LIMITS } from '#common/limits';
 import { REVIEW_SORTS, type ReviewSort } from '#common/reviews';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { formatCount } from '../../../lib/format.ts';
 
 const SORT_LABELS: Record<ReviewSort, string> = {
   newest: 'Newest first',

@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import { type Ref, useId, useState } from 'react';
-import { FieldError } from '../../../components/ui/form-field.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { FieldError } from '#client/components/ui/form-field.tsx';
+import { cn } from '#client/lib/cn.ts';
 
 const WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
 

@@ -1,8 +1,8 @@
 import { PencilLine } from 'lucide-react';
+import { Button } from '#client/components/ui/button.tsx';
+import { useCurrentUser } from '#client/features/auth/api.ts';
+import { firePageEvent, PAGE_EVENTS } from '#client/lib/page-events.ts';
 import type { Review } from '#common/schemas/reviews';
-import { Button } from '../../../components/ui/button.tsx';
-import { firePageEvent, PAGE_EVENTS } from '../../../lib/page-events.ts';
-import { useCurrentUser } from '../../auth/api.ts';
 
 /**
  * "Write a review" for a signed-in visitor, "Edit your review" once they have written one, and for a

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { ErrorState } from '#client/components/state-message.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ROLE_CATEGORY_LABELS } from '#common/roles';
-import { ErrorState } from '../../../components/state-message.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { groupByCategory, useRoles } from '../api.ts';
 import { RoleIcon } from './role-icon.tsx';
 

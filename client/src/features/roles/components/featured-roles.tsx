@@ -1,8 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { formatCount } from '#client/lib/format.ts';
 import { ROLE_CATEGORY_LABELS } from '#common/roles';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatCount } from '../../../lib/format.ts';
 import { useCrewCounts, useRoles } from '../api.ts';
 import { RoleIcon } from './role-icon.tsx';
 

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
+import { useRoles } from '#client/features/roles/api.ts';
 import { ROLE_CATEGORY_LABELS } from '#common/roles';
 import type { Role } from '#common/schemas/roles';
-import { useRoles } from '../../roles/api.ts';
 import { EMPTY_SEARCH, refine, type SearchState } from '../search-state.ts';
 
 export interface ActiveFilter {

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useId } from 'react';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { cn } from '#client/lib/cn.ts';
 
 /** A native select in the look of the ui kit's Input: native for its keyboard and phone pickers. */
 export function Select({ className, children, ...props }: ComponentProps<'select'>) {

@@ -1,5 +1,5 @@
 import { Crown } from 'lucide-react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '#client/lib/cn.ts';
 
 /** Marks a subscribed member wherever their card appears. */
 export function PremiumBadge({ className }: { className?: string }) {

@@ -1,8 +1,8 @@
 import { Crown, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/cn.ts';
 import { refine, type SearchState } from '../search-state.ts';
 import { CheckboxRow, FilterSection, Select } from './filter-controls.tsx';
 

@@ -1,10 +1,10 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { useRoles } from '#client/features/roles/api.ts';
+import { cn } from '#client/lib/cn.ts';
 import { LIMITS } from '#common/limits';
-import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { useRoles } from '../../roles/api.ts';
 import { SUGGEST_MIN_LENGTH, usePeopleSuggestions } from '../api.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { matchRoles } from '../role-matches.ts';

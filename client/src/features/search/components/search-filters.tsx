@@ -1,11 +1,11 @@
 import { MapPin } from 'lucide-react';
 import { useId, useState } from 'react';
+import { ErrorState } from '#client/components/state-message.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { groupByCategory, useRoles } from '#client/features/roles/api.ts';
 import { LIMITS } from '#common/limits';
 import { ROLE_CATEGORIES, ROLE_CATEGORY_LABELS, type RoleCategory } from '#common/roles';
-import { ErrorState } from '../../../components/state-message.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { groupByCategory, useRoles } from '../../roles/api.ts';
 import { refine, type SearchState } from '../search-state.ts';
 import { CheckboxRow, FilterSection, Select } from './filter-controls.tsx';
 import { PremiumFilters } from './premium-filters.tsx';

@@ -1,9 +1,9 @@
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { Avatar } from '#client/components/avatar.tsx';
+import { RatingStars } from '#client/components/rating-stars.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import type { SearchResult } from '#common/schemas/search';
-import { Avatar } from '../../../components/avatar.tsx';
-import { RatingStars } from '../../../components/rating-stars.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { PremiumBadge } from './premium-badge.tsx';
 import { SnippetText } from './snippet-text.tsx';
 

@@ -1,11 +1,11 @@
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Avatar } from '#client/components/avatar.tsx';
+import { RoleIcon } from '#client/features/roles/components/role-icon.tsx';
+import { cn } from '#client/lib/cn.ts';
 import { ROLE_CATEGORY_LABELS } from '#common/roles';
 import type { Role } from '#common/schemas/roles';
 import type { SearchResult } from '#common/schemas/search';
-import { Avatar } from '../../../components/avatar.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { RoleIcon } from '../../roles/components/role-icon.tsx';
 
 export type Suggestion = { kind: 'role'; role: Role } | { kind: 'person'; person: SearchResult };
 

@@ -1,10 +1,10 @@
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { Avatar } from '#client/components/avatar.tsx';
+import { RatingStars } from '#client/components/rating-stars.tsx';
+import { ErrorState } from '#client/components/state-message.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import type { TopRatedResponse } from '#common/schemas/search';
-import { Avatar } from '../../../components/avatar.tsx';
-import { RatingStars } from '../../../components/rating-stars.tsx';
-import { ErrorState } from '../../../components/state-message.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TOP_RATED_ON_HOME, useTopRated } from '../api.ts';
 import { PremiumBadge } from './premium-badge.tsx';
 

@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { ApiError } from '../../../lib/http.ts';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { useDocumentTitle } from '#client/lib/document-title.ts';
+import { ApiError } from '#client/lib/http.ts';
 import { useBlogPost } from '../api.ts';
 import { ErrorBox } from './error-box.tsx';
 import { formatPostDate } from './post-date.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useBlogPosts } from '../api.ts';
 import { ErrorBox } from './error-box.tsx';
 import { formatPostDate } from './post-date.ts';

@@ -1,6 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { Button } from '#client/components/ui/button.tsx';
+import { FieldError, FormAlert, TextField } from '#client/components/ui/form-field.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { TextareaField } from '#client/components/ui/textarea.tsx';
+import { ApiError } from '#client/lib/http.ts';
 import {
   CONTACT_LIMITS,
   CONTACT_TOPIC_LABELS,
@@ -8,11 +13,6 @@ import {
   type ContactRequest,
   contactRequest,
 } from '#common/schemas/site';
-import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, FormAlert, TextField } from '../../../components/ui/form-field.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { TextareaField } from '../../../components/ui/textarea.tsx';
-import { ApiError } from '../../../lib/http.ts';
 import { useSendContactMessage } from '../api.ts';
 
 const FIELDS = ['name', 'email', 'topic', 'message'] as const;

@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 export function ErrorBox({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (

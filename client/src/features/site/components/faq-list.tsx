@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Input } from '../../../components/ui/input.tsx';
+import { Input } from '#client/components/ui/input.tsx';
 import { FAQ, type FaqEntry } from '../content.ts';
 
 /** FAQPage structured data (schema.org) for search engines; a data block, never executed. */

@@ -2,10 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Clock, Crown, LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { currentUserQuery } from '#client/features/auth/api.ts';
+import { paymentsQuery } from '#client/features/payments/api.ts';
 import { PREMIUM_BENEFITS } from '#common/premium';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { currentUserQuery } from '../../auth/api.ts';
-import { paymentsQuery } from '../../payments/api.ts';
 import { subscriptionQuery } from '../api.ts';
 import { isPremiumNow } from '../membership.ts';
 

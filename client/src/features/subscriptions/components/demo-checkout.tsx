@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard, ShieldCheck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { EmptyState, ErrorState } from '#client/components/state-message.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { errorText } from '#client/features/auth/api.ts';
+import { ApiError } from '#client/lib/http.ts';
 import { formatMoney } from '#common/premium';
-import { EmptyState, ErrorState } from '../../../components/state-message.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ApiError } from '../../../lib/http.ts';
-import { errorText } from '../../auth/api.ts';
 import { type DemoCheckout, demoCheckoutQuery, useCompleteDemoCheckout } from '../api.ts';
 
 /**

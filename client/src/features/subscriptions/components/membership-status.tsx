@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Crown, Info } from 'lucide-react';
 import { useState } from 'react';
-import { ErrorState } from '../../../components/state-message.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorText } from '../../auth/api.ts';
-import { formatDay } from '../../payments/api.ts';
+import { ErrorState } from '#client/components/state-message.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { errorText } from '#client/features/auth/api.ts';
+import { formatDay } from '#client/features/payments/api.ts';
 import { subscriptionQuery, useCancelSubscription, useResumeSubscription } from '../api.ts';
 import { membershipSummary } from '../membership.ts';
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Crown } from 'lucide-react';
+import { ErrorState } from '#client/components/state-message.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { errorText } from '#client/features/auth/api.ts';
+import { cn } from '#client/lib/cn.ts';
 import { formatMoney, PREMIUM_BENEFITS } from '#common/premium';
-import { ErrorState } from '../../../components/state-message.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { errorText } from '../../auth/api.ts';
 import { plansQuery, useStartCheckout } from '../api.ts';
 import { yearlySaving } from '../membership.ts';
 

@@ -2,8 +2,8 @@ import { arrow, autoUpdate, computePosition, flip, offset, type Side, shift } fr
 import { X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { Button } from '../../../components/ui/button.tsx';
-import { Tooltip, TooltipGroup } from '../../../components/ui/tooltip.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Tooltip, TooltipGroup } from '#client/components/ui/tooltip.tsx';
 import { useTooltips } from '../tour-context.ts';
 import { TOUR_LAYOUT, TOUR_TIPS, type TourTip } from '../tour-tips.ts';
 

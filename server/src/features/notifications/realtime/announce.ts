@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { activeCommitWatcher } from './after-commit.ts';
 import { encodeEvent, PG_CHANNEL, type RealtimeEvent } from './events.ts';
 

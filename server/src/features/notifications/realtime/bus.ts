@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { type Database, LISTEN_APPLICATION_NAME } from '../../../db/client.ts';
+import { type Database, LISTEN_APPLICATION_NAME } from '#server/db/client.ts';
 import { type CommitWatcher, createCommitWatcher, registerCommitWatcher } from './after-commit.ts';
 import { decodeEvent, encodeEvent, PG_CHANNEL, type RealtimeEvent, redisChannel } from './events.ts';
 

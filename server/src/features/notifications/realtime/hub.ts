@@ -7,7 +7,7 @@ import {
   type RealtimeServerMessage,
   realtimeClientMessageSchema,
 } from '#common/schemas/notifications';
-import type { Database } from '../../../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import * as q from '../queries.ts';
 import { toNotification } from '../service.ts';
 import type { RealtimeEvent } from './events.ts';
