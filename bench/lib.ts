@@ -3,9 +3,9 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { hashToken, randomToken } from '../server/src/crypto/tokens.ts';
 import type { Database } from '../server/src/db/client.ts';
 import * as schema from '../server/src/db/schema/index.ts';
-import { hashToken, randomToken } from '../server/src/features/auth/tokens.ts';
 
 export async function freePort(): Promise<number> {
   const probe = net.createServer();

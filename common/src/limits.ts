@@ -82,6 +82,10 @@ export const CSRF = {
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 
+/** Page size of GET /api/notifications when no limit is given, and the largest limit accepted. */
+export const NOTIFICATION_PAGE_SIZE = 20;
+export const NOTIFICATION_PAGE_SIZE_MAX = 50;
+
 /** Cache lifetime SPEC §9 gives the roles and top-rated answers. */
 export const PUBLIC_CACHE_MAX_AGE_SECONDS = 300;
 

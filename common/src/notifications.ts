@@ -1,17 +1,14 @@
 import { LIMITS } from './limits.ts';
-import type { Notification, NotificationPreferences } from './schemas/notifications.ts';
 
 /**
  * The notification values and helpers that need no schema: the header's badge, the realtime
  * client's timings and close codes. Kept apart from `schemas/notifications.ts` so importing them
- * does not bring zod into the client's first load; that file re-exports them.
+ * does not bring zod into the client's first load; that file re-exports them, so this one imports
+ * nothing of it (not even a type: the two would form an import cycle).
  */
 
-/** Page size of GET /api/notifications when no limit is given, and the largest limit accepted. */
-export const NOTIFICATION_PAGE_SIZE = 20;
-export const NOTIFICATION_PAGE_SIZE_MAX = 50;
-
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+/** SPEC §3: every preference on (`notificationPreferencesSchema` is their shape). */
+export const DEFAULT_NOTIFICATION_PREFERENCES = {
   browser_notifications: true,
   message_notifications: true,
   review_notifications: true,
@@ -48,7 +45,10 @@ export const REALTIME_CLOSE = {
 } as const;
 
 /** SPEC §9: where a click on a browser notification goes. */
-export function notificationTarget(notification: Pick<Notification, 'type' | 'data'>): string {
+export function notificationTarget(notification: {
+  type: string;
+  data: { conversationId?: number } | null;
+}): string {
   switch (notification.type) {
     case 'message':
       return notification.data?.conversationId !== undefined

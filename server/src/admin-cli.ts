@@ -1,13 +1,11 @@
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { USER_ROLES, type UserRole } from '#common/schemas/auth';
 import { loadConfig } from '#server/config.ts';
 import { connectDatabase } from '#server/db/client.ts';
 import { resolveDatabase } from '#server/db/database-url.ts';
-import { users } from '#server/db/schema/index.ts';
 import { prepareDatabase } from '#server/db/setup.ts';
-import { insertSecurityEvent, updateUserRole } from '#server/features/auth/queries.ts';
+import { findUserForRoleChange, insertSecurityEvent, updateUserRole } from '#server/features/auth/index.ts';
 
 /** `npm run admin -- --user NAME [--role admin|moderator|user]`: changes an account's access role. */
 const { values } = parseArgs({
@@ -24,10 +22,7 @@ const database = await resolveDatabase(config, log);
 const handle = connectDatabase(database.url, 1);
 try {
   await prepareDatabase(handle.db);
-  const [user] = await handle.db
-    .select({ id: users.id, username: users.username, role: users.role, totpEnabledAt: users.totpEnabledAt })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${values.user.toLowerCase()}`);
+  const user = await findUserForRoleChange(handle.db, values.user);
   if (!user) {
     console.error(`No account named ${values.user}`);
     process.exitCode = 1;

@@ -3,31 +3,34 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '#server/config.ts';
-import { adminRoutes } from '#server/features/admin/routes.ts';
-import { oauthRoutes } from '#server/features/auth/oauth-routes.ts';
-import { authRoutes } from '#server/features/auth/routes.ts';
-import { twoFactorRoutes } from '#server/features/auth/two-factor-routes.ts';
-import { bookingRoutes } from '#server/features/bookings/routes.ts';
-import { browseRoutes } from '#server/features/browse/routes.ts';
-import { connectionRoutes } from '#server/features/connections/routes.ts';
-import { healthRoutes } from '#server/features/health/routes.ts';
-import { messageRoutes } from '#server/features/messages/routes.ts';
-import { websocketOptions } from '#server/features/notifications/realtime/plugin.ts';
-import { notificationRoutes } from '#server/features/notifications/routes.ts';
-import { loadAppRenderer } from '#server/features/pages/app-renderer.ts';
-import { createPageRenderer } from '#server/features/pages/service.ts';
-import { paymentRoutes } from '#server/features/payments/routes.ts';
-import { createPublicCrewCache } from '#server/features/profiles/profile-cache.ts';
-import { profileRoutes } from '#server/features/profiles/routes.ts';
-import { reviewRoutes } from '#server/features/reviews/routes.ts';
-import { roleRoutes } from '#server/features/roles/routes.ts';
-import { searchRoutes } from '#server/features/search/routes.ts';
-import { loadBlog } from '#server/features/site/blog.ts';
-import { siteRoutes } from '#server/features/site/routes.ts';
-import { SITEMAP_URL_LIMIT } from '#server/features/site/service.ts';
-import { createPaymentProvider, type PaymentProvider } from '#server/features/subscriptions/provider.ts';
-import { subscriptionRoutes } from '#server/features/subscriptions/routes.ts';
-import { teamRoutes } from '#server/features/teams/routes.ts';
+import { adminRoutes } from '#server/features/admin/index.ts';
+import {
+  authRoutes,
+  oauthRoutes,
+  recordSecurityEvent,
+  resolveSession,
+  twoFactorRoutes,
+} from '#server/features/auth/index.ts';
+import { bookingRoutes } from '#server/features/bookings/index.ts';
+import { browseRoutes } from '#server/features/browse/index.ts';
+import { connectionRoutes } from '#server/features/connections/index.ts';
+import { healthRoutes } from '#server/features/health/index.ts';
+import { messageRoutes } from '#server/features/messages/index.ts';
+import { notificationRoutes, websocketOptions } from '#server/features/notifications/index.ts';
+import { createPageRenderer, loadAppRenderer } from '#server/features/pages/index.ts';
+import {
+  createPaymentProvider,
+  type PaymentProvider,
+  paymentRoutes,
+} from '#server/features/payments/index.ts';
+import { profileRoutes } from '#server/features/profiles/index.ts';
+import { reviewRoutes } from '#server/features/reviews/index.ts';
+import { roleRoutes } from '#server/features/roles/index.ts';
+import { searchRoutes } from '#server/features/search/index.ts';
+import { loadBlog, SITEMAP_URL_LIMIT, siteRoutes } from '#server/features/site/index.ts';
+import { subscriptionRoutes } from '#server/features/subscriptions/index.ts';
+import { teamRoutes } from '#server/features/teams/index.ts';
+import { createPublicCrewCache } from '#server/http/public-crew-cache.ts';
 import { loggerOptions, requestId } from '#server/logger.ts';
 import { createMailer, type Mailer } from '#server/mail/mailer.ts';
 import { clientAppPlugin } from '#server/plugins/client-app.ts';
@@ -88,9 +91,13 @@ export async function buildApp({
   await app.register(stoppingPlugin);
   await app.register(securityPlugin, { https });
   await app.register(databasePlugin, { url: databaseUrl, poolSize: config.databasePoolSize });
-  await app.register(sessionPlugin, { secure: https });
-  await app.register(csrfPlugin, { secret: config.sessionSecret, secure: https });
-  await app.register(rateLimitPlugin, { multiplier: config.rateLimitMultiplier, redisUrl: config.redisUrl });
+  await app.register(sessionPlugin, { secure: https, resolveSession });
+  await app.register(csrfPlugin, { secret: config.sessionSecret, secure: https, recordSecurityEvent });
+  await app.register(rateLimitPlugin, {
+    multiplier: config.rateLimitMultiplier,
+    redisUrl: config.redisUrl,
+    recordSecurityEvent,
+  });
   await app.register(websocket, websocketOptions);
 
   await app.register(mediaPlugin, { dataDir: config.dataDir });

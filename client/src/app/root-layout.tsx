@@ -1,11 +1,11 @@
 import { AppShell } from '#client/components/layout/app-shell.tsx';
-import { HeaderAccount, MobileAccount } from '#client/features/auth/components/account-menu.tsx';
 import { AuthDialogs } from '#client/features/auth/components/auth-dialogs.tsx';
 import { NotificationBell } from '#client/features/notifications/components/notification-bell.tsx';
-import { RealtimeSlot } from '#client/features/notifications/realtime/realtime-slot.tsx';
 import { ProfileSetupDialog } from '#client/features/profiles/components/setup-dialog.tsx';
 import { TooltipProvider } from '#client/features/tour/tour-provider.tsx';
+import { HeaderAccount, MobileAccount } from './account-menu.tsx';
 import { useIdlePreloads } from './preloads.ts';
+import { RealtimeSlot } from './realtime-slot.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 const account = {

@@ -14,6 +14,7 @@ import {
 } from '#client/features/bookings/api.ts';
 import { useDocumentTitle } from '#client/lib/document-title.ts';
 import { personName } from '#common/people';
+import { bookingSide, canActOnBooking, type BookingAction as PolicyAction } from '#common/policies/bookings';
 import { formatMoney } from '#common/premium';
 
 /** SPEC's /bookings/{id}: the booking, and what each party may do with it now. */
@@ -43,9 +44,10 @@ export default function BookingPage() {
   }
   if (booking.isPending) return <Skeleton aria-busy="true" className="mx-auto mt-10 h-64 max-w-xl" />;
   const b = booking.data;
-  const asCrew = b.crew.id === me.id;
-  const waiting = ['hold_first', 'hold_second', 'requested'].includes(b.status);
-  const worked = b.status === 'accepted' || b.status === 'completed';
+  const facts = { requesterId: b.requester.id, crewId: b.crew.id, status: b.status, paidAt: b.paidAt };
+  // The buttons the server's bookings policy allows, asked of the same policy.
+  const may = (action: PolicyAction) => canActOnBooking(me.id, action, facts);
+  const counterpart = bookingSide(me.id, facts) === 'crew' ? b.requester : b.crew;
   const run = (action: BookingAction, done: string) =>
     act.mutate(action, {
       onSuccess: (result) => {
@@ -108,8 +110,8 @@ export default function BookingPage() {
       {b.status === 'completed' ? (
         <p className="text-sm text-muted-foreground">
           The days are over.{' '}
-          <Link to={`/profile/${asCrew ? b.requester.id : b.crew.id}?tab=reviews`} className="underline">
-            Review {personName(asCrew ? b.requester : b.crew)}
+          <Link to={`/profile/${counterpart.id}?tab=reviews`} className="underline">
+            Review {personName(counterpart)}
           </Link>
           : reviews between people who worked together are marked as verified.
         </p>
@@ -120,7 +122,7 @@ export default function BookingPage() {
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        {asCrew && waiting ? (
+        {may('answer') ? (
           <>
             <Button disabled={act.isPending} onClick={() => run('accept', 'Booking request accepted')}>
               Accept
@@ -134,17 +136,17 @@ export default function BookingPage() {
             </Button>
           </>
         ) : null}
-        {!asCrew && worked && !b.paidAt ? (
+        {may('pay') ? (
           <Button variant="brand" disabled={act.isPending} onClick={() => run('pay', 'Payment sent')}>
             Pay {formatMoney(b.total, b.currency)}
           </Button>
         ) : null}
-        {!asCrew && (b.status === 'hold_first' || b.status === 'hold_second') ? (
+        {may('release') ? (
           <Button variant="outline" disabled={act.isPending} onClick={() => run('release', 'Hold released')}>
             Release hold
           </Button>
         ) : null}
-        {(waiting || b.status === 'accepted') && !b.paidAt ? (
+        {may('cancel') ? (
           <Button variant="ghost" disabled={act.isPending} onClick={() => run('cancel', 'Booking cancelled')}>
             Cancel booking
           </Button>

@@ -10,10 +10,11 @@ import {
   useNotificationPages,
   useUnreadCount,
 } from '#client/features/notifications/api.ts';
+import { unreadLine } from '#client/features/notifications/components/bell-button.tsx';
 import { ConnectionStatus } from '#client/features/notifications/components/connection-status.tsx';
-import { unreadLine } from '#client/features/notifications/components/notification-bell.tsx';
 import { NotificationList } from '#client/features/notifications/components/notification-list.tsx';
 import { PreferencesForm } from '#client/features/notifications/components/preferences-form.tsx';
+import { ThankReviewerButton } from '#client/features/reviews/components/thank-reviewer-button.tsx';
 import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 type Tab = 'all' | 'preferences';
@@ -91,7 +92,7 @@ export default function NotificationsPage() {
         </TabsList>
         <TabsContent value="all" className="flex flex-col gap-4 pt-6">
           <Toolbar />
-          <NotificationList />
+          <NotificationList thankButton={ThankReviewerButton} />
         </TabsContent>
         <TabsContent value="preferences" className="pt-6">
           <PreferencesForm />

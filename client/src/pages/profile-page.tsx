@@ -9,6 +9,7 @@ import { ProfileTabs, useProfileTab } from '#client/features/profiles/components
 import { useMetaDescription } from '#client/features/profiles/components/use-meta-description.ts';
 import { useDocumentTitle } from '#client/lib/document-title.ts';
 import { ApiError } from '#client/lib/http.ts';
+import { ownsProfile } from '#common/policies/profiles';
 import type { PublicProfile } from '#common/schemas/profiles';
 import NotFoundPage from './not-found-page.tsx';
 
@@ -48,7 +49,7 @@ function ProfileLoading({ children }: { children?: React.ReactNode }) {
 }
 
 function ProfileView({ profile }: { profile: PublicProfile }) {
-  const isOwner = useViewerFact((viewer) => viewer?.id === profile.id);
+  const isOwner = useViewerFact((viewer) => ownsProfile(viewer, profile.id));
   const name = profileNameOf(profile);
   const primaryRole = profile.roles[0]?.name;
   const [, setTab] = useProfileTab();

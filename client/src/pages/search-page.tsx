@@ -15,9 +15,7 @@ import {
 } from '#client/features/search/search-state.ts';
 import { cn } from '#client/lib/cn.ts';
 import { useDocumentTitle } from '#client/lib/document-title.ts';
-import type { AuthUser } from '#common/schemas/auth';
-
-const isSubscriber = (user: AuthUser | null) => user?.isSubscribed === true;
+import { hasPremium } from '#common/policies/premium';
 
 /**
  * SPEC §2 /search. The address is the whole state (words, filters, order, page): every change is a
@@ -27,7 +25,7 @@ export default function SearchPage() {
   const [params] = useSearchParams();
   const state = parseSearchState(params);
   const navigate = useNavigate();
-  const isSubscribed = useViewerFact(isSubscriber);
+  const isSubscribed = useViewerFact(hasPremium);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
   useDocumentTitle(state.q ? `“${state.q}” — Search` : 'Search Crew');

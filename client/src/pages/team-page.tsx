@@ -21,6 +21,7 @@ import {
 } from '#client/features/teams/api.ts';
 import { useDocumentTitle } from '#client/lib/document-title.ts';
 import { personName } from '#common/people';
+import { canAnswerInvite, canCrewTeam, canManageTeam } from '#common/policies/teams';
 import type { Team } from '#common/schemas/teams';
 
 const fieldClass =
@@ -164,7 +165,9 @@ export default function TeamPage() {
   }
   if (team.isPending) return <Skeleton aria-busy="true" className="mx-auto mt-10 h-64 max-w-layout" />;
   const t = team.data;
-  const owner = t.myRole === 'owner';
+  const owner = canManageTeam(t.myRole);
+  // Inviting and booking for a position: the owner's, while the team is open.
+  const crewing = canCrewTeam({ role: t.myRole, status: t.status });
   return (
     <div className="mx-auto flex max-w-layout flex-col gap-6 px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-start gap-3">
@@ -184,7 +187,7 @@ export default function TeamPage() {
           </Button>
         ) : null}
       </div>
-      {t.myRole === 'invited' ? (
+      {canAnswerInvite(t.myRole) ? (
         <div className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 dark:border-amber-900 dark:bg-amber-950/40">
           <p className="flex-1 text-sm">{personName(t.owner)} invited you to join this team.</p>
           <Button
@@ -246,7 +249,7 @@ export default function TeamPage() {
                 <Badge>{STATUS[m.status]}</Badge>
                 {owner ? (
                   <div className="flex w-full flex-wrap justify-end gap-2 sm:w-auto">
-                    {position && m.status !== 'declined' && t.status === 'open' ? (
+                    {position && m.status !== 'declined' && crewing ? (
                       <BookCrew
                         crew={{ id: m.person.id, name: personName(m.person), roles: [position.role] }}
                         team={{ teamId: t.id, positionId: position.id }}
@@ -263,7 +266,7 @@ export default function TeamPage() {
           })}
         </ul>
       </section>
-      {owner && t.status === 'open' ? (
+      {crewing ? (
         <section aria-labelledby="invite-heading" className="flex flex-col gap-3">
           <h2 id="invite-heading" className="text-xl font-semibold">
             Invite crew

@@ -152,6 +152,7 @@ export const BOOKING_MESSAGES = {
   past: 'A booking cannot start in the past',
   self: 'You cannot book yourself',
   crewNotFound: 'Crew member not found',
+  unblockFirst: 'You have blocked this member: unblock them to book or hold them',
   roleNotFound: 'Role not found',
   firstHoldTaken: 'These days already have a first hold: put a second hold on them instead',
   notPending: 'This booking is not waiting for an answer',

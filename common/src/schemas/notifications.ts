@@ -2,18 +2,19 @@ import { z } from 'zod';
 import { messageSchema } from './messages.ts';
 import { text } from './text.ts';
 
-// Plain values and helpers live in ../notifications.ts (no zod) so the client's first load can use them.
+// Plain values and helpers live in ../notifications.ts and ../limits.ts (no zod) so the client's
+// first load can use them.
+export { NOTIFICATION_PAGE_SIZE, NOTIFICATION_PAGE_SIZE_MAX } from '../limits.ts';
 export {
   DEFAULT_NOTIFICATION_PREFERENCES,
-  NOTIFICATION_PAGE_SIZE,
-  NOTIFICATION_PAGE_SIZE_MAX,
   notificationTarget,
   REALTIME,
   REALTIME_CLOSE,
   unreadBadgeText,
 } from '../notifications.ts';
 
-import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_PAGE_SIZE_MAX } from '../notifications.ts';
+import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_PAGE_SIZE_MAX } from '../limits.ts';
+import type { DEFAULT_NOTIFICATION_PREFERENCES } from '../notifications.ts';
 
 /**
  * Notifications (SPEC §2, §3, §4, §7, §9; DESIGN §4): the calls under /api/notifications and the
@@ -104,14 +105,17 @@ export type NotificationListResponse = z.infer<typeof notificationListResponse>;
 export const unreadCountResponse = z.object({ unreadCount: z.number().int() });
 export type UnreadCountResponse = z.infer<typeof unreadCountResponse>;
 
-/** SPEC §3 preferences, named as SPEC names them; all true by default (and if the fetch fails). */
+/**
+ * SPEC §3 preferences, named as SPEC names them; all true by default (and if the fetch fails). The
+ * defaults are written without zod in ../notifications.ts: `satisfies` refuses one this lacks.
+ */
 export const notificationPreferencesSchema = z.object({
   browser_notifications: z.boolean(),
   message_notifications: z.boolean(),
   review_notifications: z.boolean(),
   team_invite_notifications: z.boolean(),
   system_notifications: z.boolean(),
-});
+}) satisfies z.ZodType<typeof DEFAULT_NOTIFICATION_PREFERENCES>;
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
 /**

@@ -110,4 +110,5 @@ export const TEAM_MESSAGES = {
   self: 'You own this team',
   positionNotFound: 'Position not found',
   memberNotFound: 'Member not found',
+  unblockFirst: 'You have blocked this member: unblock them to invite them',
 } as const;

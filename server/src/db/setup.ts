@@ -5,7 +5,7 @@ import { users } from '#server/db/schema/index.ts';
 import { insertDemoAccount } from '#server/db/seed/demo-account.ts';
 import { DEMO_CREW_COUNT } from '#server/db/seed/demo-crew.ts';
 import { insertDemoCrew } from '#server/db/seed/insert-crew.ts';
-import { loadRoleCatalogue } from '#server/features/roles/service.ts';
+import { loadRoleCatalogue } from '#server/features/roles/index.ts';
 
 /** Brings a database up to date: migrations, then the role catalogue (idempotent). */
 export async function prepareDatabase(db: Database): Promise<void> {

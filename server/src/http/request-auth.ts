@@ -1,4 +1,5 @@
 import type { AuthUser } from '#common/schemas/auth';
+import type { Database } from '#server/db/client.ts';
 
 /** Who is asking: the signed-in user and their session (`request.auth`, set by the session plugin). */
 export interface RequestAuth {
@@ -11,3 +12,26 @@ export interface RequestAuth {
 }
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue';
+
+/** Who is asking, for the security log and the throttles. */
+export interface RequestMeta {
+  ip: string;
+  ipPrefix: string;
+  userAgent: string | null;
+}
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+  persistent: boolean;
+}
+
+/**
+ * Writes a refused request to the security log: the auth feature's recordSecurityEvent, which
+ * app.ts hands to the plugins that refuse requests.
+ */
+export type RecordSecurityEvent = (
+  db: Database,
+  meta: RequestMeta,
+  event: { type: 'csrf_refused' | 'rate_limited'; userId: number | null; detail: Record<string, unknown> },
+) => Promise<unknown>;

@@ -4,10 +4,9 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as tar from 'tar';
-import { runMigrations } from '#server/db/migrate.ts';
+import { runMigrationsOnPool } from '#server/db/migrate.ts';
 
 /**
  * Backups (issue 21, scenario 4): one `.tar.gz` holding every row of the database and every upload.
@@ -160,7 +159,7 @@ export async function restoreBackup(
     ) as BackupManifest;
     if (manifest.format !== BACKUP_FORMAT) throw new Error(`Unknown backup format ${manifest.format}`);
 
-    await runMigrations(drizzle(pool) as never);
+    await runMigrationsOnPool(pool);
     const client = await pool.connect();
     try {
       const migrations = await migrationCount(client);

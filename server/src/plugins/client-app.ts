@@ -4,11 +4,25 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PageRenderer } from '#server/features/pages/service.ts';
 import { type Precompressed, precompress, sendPrecompressed } from '#server/http/precompressed.ts';
 import { errorBody } from './errors.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface RenderedPage {
+  status: number;
+  body: Precompressed;
+}
+
+/**
+ * Renders a public page into index.html, or leaves the path to the plain SPA (undefined). The
+ * pages feature implements it; app.ts hands it over.
+ */
+export type PageRenderer = (
+  request: FastifyRequest,
+  url: URL,
+  template: string,
+) => Promise<RenderedPage | undefined>;
 
 /**
  * Serves the built SPA. Hashed files under /assets/ are cached for a year; index.html is revalidated

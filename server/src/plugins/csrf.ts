@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF } from '#common/limits';
+import { issueCsrfToken, verifyCsrfToken } from '#server/crypto/csrf.ts';
+import { randomToken } from '#server/crypto/tokens.ts';
 import { ForbiddenError } from '#server/errors.ts';
-import { issueCsrfToken, verifyCsrfToken } from '#server/features/auth/csrf.ts';
-import { recordSecurityEvent } from '#server/features/auth/service.ts';
-import { randomToken } from '#server/features/auth/tokens.ts';
+import type { RecordSecurityEvent } from '#server/http/request-auth.ts';
 
 export const PRESESSION_COOKIE = 'crewbase_presession';
 export const CSRF_REFUSED = 'Invalid or missing CSRF token. Refresh the page and try again.';
@@ -29,8 +29,8 @@ declare module 'fastify' {
  * `CSRF-Token` header or a `_csrf` body field. Checked before validation, so a forged request is
  * refused as forged whatever its body.
  */
-export const csrfPlugin = fp<{ secret: string; secure: boolean }>(
-  async (app, { secret, secure }) => {
+export const csrfPlugin = fp<{ secret: string; secure: boolean; recordSecurityEvent: RecordSecurityEvent }>(
+  async (app, { secret, secure, recordSecurityEvent }) => {
     const bindingOf = (request: FastifyRequest): string | null => {
       if (request.auth) return `session:${request.auth.sessionId}`;
       const presession = request.cookies[PRESESSION_COOKIE];

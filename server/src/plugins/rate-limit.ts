@@ -2,8 +2,8 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { recordSecurityEvent } from '#server/features/auth/service.ts';
 import { ipPrefix } from '#server/http/client-ip.ts';
+import type { RecordSecurityEvent } from '#server/http/request-auth.ts';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
@@ -46,8 +46,12 @@ function keyOf(request: FastifyRequest): string {
  * writes, sign-in, sign-up and password reset tightest, and those are counted per network whoever
  * is signed in. Counters live in Redis when REDIS_URL is set, so every instance shares them.
  */
-export const rateLimitPlugin = fp<{ multiplier: number; redisUrl?: string }>(
-  async (app, { multiplier, redisUrl }) => {
+export const rateLimitPlugin = fp<{
+  multiplier: number;
+  redisUrl?: string;
+  recordSecurityEvent: RecordSecurityEvent;
+}>(
+  async (app, { multiplier, redisUrl, recordSecurityEvent }) => {
     const redis = redisUrl
       ? new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
       : undefined;

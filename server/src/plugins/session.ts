@@ -1,10 +1,16 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AuthUser } from '#common/schemas/auth';
+import type { Database } from '#server/db/client.ts';
 import { UnauthorizedError } from '#server/errors.ts';
-import { type NewSession, type RequestMeta, resolveSession } from '#server/features/auth/service.ts';
 import { ipPrefix } from '#server/http/client-ip.ts';
-import { type RequestAuth, SIGN_IN_REQUIRED } from '#server/http/request-auth.ts';
+import {
+  type NewSession,
+  type RequestAuth,
+  type RequestMeta,
+  SIGN_IN_REQUIRED,
+} from '#server/http/request-auth.ts';
 
 export const SESSION_COOKIE = 'crewbase_session';
 /** Holds a right password's challenge until its two-factor code arrives (10 minutes). */
@@ -35,8 +41,21 @@ declare module 'fastify' {
  * it to `request.auth`. The cookie is HttpOnly and SameSite=Lax, Secure behind https; a "remember
  * me" session is a 30-day persistent cookie, any other a browser-session cookie.
  */
-export const sessionPlugin = fp<{ secure: boolean }>(
-  async (app, { secure }) => {
+export const sessionPlugin = fp<{
+  secure: boolean;
+  /** The live session a cookie's token names, or null: the auth feature's resolveSession. */
+  resolveSession(
+    db: Database,
+    token: string,
+  ): Promise<{
+    id: number;
+    user: AuthUser;
+    expiresAt: Date;
+    persistent: boolean;
+    reauthenticatedAt: Date;
+  } | null>;
+}>(
+  async (app, { secure, resolveSession }) => {
     await app.register(fastifyCookie);
     app.decorateRequest('auth', null);
     app.decorateRequest('meta', function (this: FastifyRequest): RequestMeta {

@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useRef } from 'react';
 import { type ThemePreference, useTheme } from '#client/lib/theme.ts';
-import { THEME_OPTIONS, themeButtonClass, themeIconOf } from './theme-toggle.tsx';
+import { THEME_OPTIONS, themeButtonClass, themeIconOf } from './theme-options.ts';
 
 /**
  * The theme picker's Radix menu. <ThemeToggle /> swaps it in for its plain button when that button

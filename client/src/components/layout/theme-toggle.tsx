@@ -1,17 +1,8 @@
-import { Monitor, Moon, Sun } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { type ThemePreference, useTheme } from '#client/lib/theme.ts';
+import { useTheme } from '#client/lib/theme.ts';
 import { warmUp } from '#client/lib/warm-up.ts';
 import { whenIdle } from '#client/lib/when-idle.ts';
-
-export const THEME_OPTIONS: { value: ThemePreference; label: string; Icon: typeof Sun }[] = [
-  { value: 'light', label: 'Light', Icon: Sun },
-  { value: 'dark', label: 'Dark', Icon: Moon },
-  { value: 'system', label: 'System', Icon: Monitor },
-];
-export const themeIconOf = (theme: ThemePreference) =>
-  THEME_OPTIONS.find((option) => option.value === theme)?.Icon ?? Monitor;
-export const themeButtonClass = 'inline-flex size-10 items-center justify-center rounded-lg hover:bg-muted';
+import { themeButtonClass, themeIconOf } from './theme-options.ts';
 
 const loadMenu = () => import('./theme-menu.tsx');
 const ThemeMenu = lazy(loadMenu);

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { RealtimeHandlers } from '#client/features/notifications/realtime/use-realtime.ts';
 import type { Message } from '#common/schemas/messages';
 import {
   addMessage,
@@ -87,3 +88,9 @@ export function receiveRead(
       },
   );
 }
+
+/** This feature's events on the tab's socket, which the app hands to the notifications feature's. */
+export const messageEvents: RealtimeHandlers = {
+  message: (client, { data }, userId) => receiveMessage(client, data, userId),
+  messages_read: (client, { data }, userId) => receiveRead(client, data, userId),
+};

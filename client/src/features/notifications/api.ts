@@ -10,8 +10,8 @@ import {
 import { toast } from '#client/components/ui/toast-store.ts';
 import { useViewer } from '#client/features/auth/api.ts';
 import { ApiError, apiGet, apiSend, type QueryParams } from '#client/lib/http.ts';
-import { LIMITS } from '#common/limits';
-import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_PAGE_SIZE } from '#common/notifications';
+import { LIMITS, NOTIFICATION_PAGE_SIZE } from '#common/limits';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '#common/notifications';
 import type {
   Notification,
   NotificationListResponse,

@@ -1,6 +1,12 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useCurrentUser, useViewerFact } from '#client/features/auth/api.ts';
-import { profileQuery } from '#client/features/profiles/api.ts';
 import { apiSend } from '#client/lib/http.ts';
 import type {
   CreateReviewRequest,
@@ -66,15 +72,17 @@ export function useReview(reviewId: number | null) {
 
 /**
  * A review write changes the person's list, their aggregate (on the profile, header and dashboard)
- * and the review itself, so all three are refreshed. `reviewIdOf` names the review a call touched.
+ * and the review itself, so all three are refreshed. `reviewIdOf` names the review a call touched;
+ * `ratingQueryKey` is the query that carries the aggregate (the profile), named by whoever shows
+ * the reviews, as the reviews feature sits below profiles; null when the call leaves it as it is.
  */
 function useReviewMutation<TVariables, TResult>(
   subjectId: number,
   request: (variables: TVariables) => Promise<TResult>,
   {
     reviewIdOf,
-    refreshesProfile = true,
-  }: { reviewIdOf: (variables: TVariables) => number | null; refreshesProfile?: boolean },
+    ratingQueryKey,
+  }: { reviewIdOf: (variables: TVariables) => number | null; ratingQueryKey: QueryKey | null },
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -84,40 +92,39 @@ function useReviewMutation<TVariables, TResult>(
       await Promise.all([
         queryClient.invalidateQueries(allReviewListsOf(subjectId)),
         reviewId === null ? null : queryClient.invalidateQueries(anyViewerOf(reviewId)),
-        refreshesProfile
-          ? queryClient.invalidateQueries({ queryKey: profileQuery(subjectId).queryKey })
-          : null,
+        ratingQueryKey === null ? null : queryClient.invalidateQueries({ queryKey: ratingQueryKey }),
       ]);
     },
   });
 }
 
-export const useCreateReview = (subjectId: number) =>
+export const useCreateReview = (subjectId: number, ratingQueryKey: QueryKey) =>
   useReviewMutation(
     subjectId,
     (body: CreateReviewRequest) =>
       apiSend<Review>('POST', reviewsPath(subjectId), body as Record<string, unknown>),
-    { reviewIdOf: () => null },
+    { reviewIdOf: () => null, ratingQueryKey },
   );
 
-export const useUpdateReview = (subjectId: number) =>
+export const useUpdateReview = (subjectId: number, ratingQueryKey: QueryKey) =>
   useReviewMutation(
     subjectId,
     ({ id, ...body }: UpdateReviewRequest & { id: number }) =>
       apiSend<Review>('PATCH', `/api/reviews/${id}`, body as Record<string, unknown>),
-    { reviewIdOf: ({ id }) => id },
+    { reviewIdOf: ({ id }) => id, ratingQueryKey },
   );
 
-export const useDeleteReview = (subjectId: number) =>
+export const useDeleteReview = (subjectId: number, ratingQueryKey: QueryKey) =>
   useReviewMutation(subjectId, (id: number) => apiSend<void>('DELETE', `/api/reviews/${id}`), {
     reviewIdOf: (id) => id,
+    ratingQueryKey,
   });
 
 /** Thanks change the review only, not the aggregate. */
 export const useThankReview = (subjectId: number) =>
   useReviewMutation(subjectId, (id: number) => apiSend<Review>('POST', `/api/reviews/${id}/thank`), {
     reviewIdOf: (id) => id,
-    refreshesProfile: false,
+    ratingQueryKey: null,
   });
 
 export function useReportReview() {

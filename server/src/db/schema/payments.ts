@@ -8,7 +8,7 @@ export const PAYMENT_PROVIDERS = ['demo', 'stripe'] as const;
 
 /**
  * A Premium subscription. A member who cancels and later subscribes again has a row for each;
- * whether someone is Premium is read from these rows alone (features/subscriptions/premium.ts).
+ * whether someone is Premium is read from these rows alone (common/src/policies/premium.ts).
  */
 export const subscriptions = pgTable(
   'subscriptions',

@@ -11,10 +11,9 @@ import {
   userRoles,
   users,
 } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/features/auth/passwords.ts';
-import { notify } from '#server/features/notifications/notify.ts';
-import { summariseRatings } from '#server/features/reviews/queries.ts';
-import { newReviewNotice } from '#server/features/reviews/service.ts';
+import { hashPassword } from '#server/features/auth/index.ts';
+import { notify } from '#server/features/notifications/index.ts';
+import { newReviewNotice, summariseRatings } from '#server/features/reviews/index.ts';
 
 /** The README's demo login: a Premium member, so every part of the product can be tried. */
 export const DEMO_ACCOUNT = {

@@ -10,7 +10,7 @@ import {
   users,
   userTags,
 } from '#server/db/schema/index.ts';
-import { summariseRatings } from '#server/features/reviews/queries.ts';
+import { summariseRatings } from '#server/features/reviews/index.ts';
 import { type DemoCrewMember, generateDemoCrew } from './demo-crew.ts';
 
 const BATCH_SIZE = 2_000;

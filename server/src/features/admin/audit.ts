@@ -1,5 +1,5 @@
 import type { Database } from '#server/db/client.ts';
-import { type AuditAction, auditLog } from '#server/db/schema/index.ts';
+import { type AuditAction, insertAuditEntry } from './queries.ts';
 
 type Executor = Pick<Database, 'insert'>;
 
@@ -26,5 +26,5 @@ export function recordAudit(
     detail?: Record<string, unknown>;
   },
 ) {
-  return tx.insert(auditLog).values({ actorId: actor.id, actorName: actor.username, ...entry });
+  return insertAuditEntry(tx, { actorId: actor.id, actorName: actor.username, ...entry });
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { recentlyReauthenticated, type StaffLevel, staffDecision } from '#common/policies/staff';
 import { STAFF_MESSAGES } from '#common/schemas/admin';
 import { ForbiddenError, HttpError } from '#server/errors.ts';
-import { REAUTH_WINDOW_MS } from '#server/features/auth/two-factor.ts';
 import type { Actor } from './audit.ts';
 
 /** Answers exactly as an unknown API path does, so staff calls are not revealed to others. */
@@ -12,8 +12,6 @@ class HiddenRouteError extends HttpError {
   }
 }
 
-export type StaffLevel = 'moderator' | 'admin';
-
 /**
  * onRequest guard of every staff route: anyone below `level` gets the unknown-path 404 (before
  * CSRF and validation, which would tell that the route exists); staff without two-factor sign-in
@@ -21,15 +19,11 @@ export type StaffLevel = 'moderator' | 'admin';
  */
 export function requireStaff(level: StaffLevel) {
   return async (request: FastifyRequest) => {
-    const role = request.auth?.user.role;
-    const allowed = level === 'admin' ? role === 'admin' : role === 'admin' || role === 'moderator';
-    if (!allowed) throw new HiddenRouteError(request);
-    if (!request.auth?.user.twoFactorEnabled) throw new ForbiddenError(STAFF_MESSAGES.twoFactorRequired);
+    const decision = staffDecision(request.auth?.user ?? null, level);
+    if (!decision.ok && decision.reason === 'not_staff') throw new HiddenRouteError(request);
+    if (!decision.ok) throw new ForbiddenError(STAFF_MESSAGES.twoFactorRequired);
   };
 }
-
-export const recentlyReauthenticated = (actor: Pick<Actor, 'reauthenticatedAt'>) =>
-  Date.now() - actor.reauthenticatedAt.getTime() < REAUTH_WINDOW_MS;
 
 /** preValidation guard of the sensitive calls: password or TOTP code within the last 10 minutes. */
 export async function requireReauth(request: FastifyRequest) {

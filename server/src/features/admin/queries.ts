@@ -1,6 +1,15 @@
 import { and, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { auditLog, loginChallenges, reviewReports, sessions, users } from '#server/db/schema/index.ts';
+import {
+  type AuditAction,
+  auditLog,
+  loginChallenges,
+  reviewReports,
+  sessions,
+  users,
+} from '#server/db/schema/index.ts';
+
+export type { AuditAction };
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
@@ -183,6 +192,10 @@ export function findSession(db: Executor, sessionId: number) {
 }
 
 export const AUDIT_PAGE = 50;
+
+export function insertAuditEntry(tx: Pick<Database, 'insert'>, entry: typeof auditLog.$inferInsert) {
+  return tx.insert(auditLog).values(entry);
+}
 
 export function listAudit(db: Executor, cursor: number | undefined) {
   return db

@@ -17,7 +17,7 @@ import {
   userLookupQuery,
   userLookupResponse,
 } from '#common/schemas/admin';
-import { invalidateProfile } from '#server/features/profiles/profile-cache.ts';
+import { invalidateProfile } from '#server/http/public-crew-cache.ts';
 import { actorOf, requireReauth, requireStaff } from './guards.ts';
 import * as security from './security-service.ts';
 import * as service from './service.ts';

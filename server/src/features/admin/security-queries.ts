@@ -2,6 +2,8 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { type SecurityEventType, securityEvents, users } from '#server/db/schema/index.ts';
 import type { Executor } from './queries.ts';
 
+export type { SecurityEventType };
+
 /** What the charts call refusals: requests turned away by a rate limit or a failed CSRF check. */
 const REFUSALS = sql`('rate_limited', 'csrf_refused')`;
 

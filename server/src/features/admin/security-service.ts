@@ -1,6 +1,9 @@
-import type { SecurityEventsResponse, SecuritySummary } from '#common/schemas/admin';
+import {
+  SECURITY_EVENT_TYPES,
+  type SecurityEventsResponse,
+  type SecuritySummary,
+} from '#common/schemas/admin';
 import type { Database } from '#server/db/client.ts';
-import { SECURITY_EVENT_TYPES, type SecurityEventType } from '#server/db/schema/index.ts';
 import { BadRequestError } from '#server/errors.ts';
 import * as sq from './security-queries.ts';
 
@@ -26,7 +29,7 @@ export async function securitySummary(db: Database): Promise<SecuritySummary> {
   };
 }
 
-const isEventType = (value: string): value is SecurityEventType =>
+const isEventType = (value: string): value is sq.SecurityEventType =>
   (SECURITY_EVENT_TYPES as readonly string[]).includes(value);
 
 /** Newest first, 50 a page; `user` is a username or an id. An unknown user simply matches nothing. */
@@ -38,7 +41,7 @@ export async function securityEvents(
   if (typed && !isEventType(typed)) {
     throw new BadRequestError('Unknown event type', { type: 'Unknown event type' });
   }
-  const type = typed as SecurityEventType | undefined;
+  const type = typed as sq.SecurityEventType | undefined;
   let userId: number | undefined;
   if (query.user) {
     userId = /^\d{1,9}$/.test(query.user) ? Number(query.user) : await sq.findUserIdByName(db, query.user);

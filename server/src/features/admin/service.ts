@@ -1,3 +1,4 @@
+import { accountActionDecision, revokeSessionDecision } from '#common/policies/staff';
 import type {
   AuditResponse,
   ReportListResponse,
@@ -8,12 +9,11 @@ import type {
 import { STAFF_MESSAGES } from '#common/schemas/admin';
 import type { Database } from '#server/db/client.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '#server/errors.ts';
-import { type RequestMeta, recordSecurityEvent } from '#server/features/auth/service.ts';
-import { notify } from '#server/features/notifications/notify.ts';
-import { announce } from '#server/features/notifications/realtime/announce.ts';
-import { hideReview, restoreReview } from '#server/features/reviews/service.ts';
+import { recordSecurityEvent } from '#server/features/auth/index.ts';
+import { announce, notify } from '#server/features/notifications/index.ts';
+import { hideReview, restoreReview } from '#server/features/reviews/index.ts';
+import type { RequestMeta } from '#server/http/request-auth.ts';
 import { type Actor, recordAudit } from './audit.ts';
-import { recentlyReauthenticated } from './guards.ts';
 import * as q from './queries.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -99,9 +99,9 @@ export async function setReviewHidden(
 async function lockTarget(tx: q.Executor, userId: number, actor: Actor) {
   const target = await q.lockUser(tx, userId);
   if (!target) throw new NotFoundError(STAFF_MESSAGES.userNotFound);
-  if (target.id === actor.id) throw new BadRequestError(STAFF_MESSAGES.notYourself);
-  if (target.role !== 'user' && actor.role !== 'admin')
-    throw new ForbiddenError(STAFF_MESSAGES.staffOnlyByAdmin);
+  const decision = accountActionDecision(actor, target);
+  if (!decision.ok && decision.reason === 'self') throw new BadRequestError(STAFF_MESSAGES.notYourself);
+  if (!decision.ok) throw new ForbiddenError(STAFF_MESSAGES.staffOnlyByAdmin);
   return target;
 }
 
@@ -237,9 +237,7 @@ export async function revokeSession(
 ) {
   const found = await q.findSession(db, sessionId);
   if (!found) throw new NotFoundError(STAFF_MESSAGES.sessionNotFound);
-  if (found.userId !== actor.id && !recentlyReauthenticated(actor)) {
-    throw new ForbiddenError(STAFF_MESSAGES.reauthRequired);
-  }
+  if (!revokeSessionDecision(actor, found).ok) throw new ForbiddenError(STAFF_MESSAGES.reauthRequired);
   const ended = await db.transaction(async (tx) => {
     const deleted = await q.deleteSession(tx, sessionId);
     if (!deleted) throw new NotFoundError(STAFF_MESSAGES.sessionNotFound);

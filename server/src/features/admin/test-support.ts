@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import { hashToken } from '#server/crypto/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import { sessions, users } from '#server/db/schema/index.ts';
 import { createSession } from '#server/features/auth/service.ts';
-import { hashToken } from '#server/features/auth/tokens.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { issueCsrfToken } from '#server/crypto/csrf.ts';
 import { securityEvents, users } from '#server/db/schema/index.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { issueCsrfToken } from './csrf.ts';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 let t: TestApp;

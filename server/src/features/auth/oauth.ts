@@ -12,8 +12,9 @@ import { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from '#comm
 import type { OAuthClientConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { ForbiddenError } from '#server/errors.ts';
+import type { RequestMeta } from '#server/http/request-auth.ts';
 import * as q from './queries.ts';
-import { createSession, type RequestMeta, recordSecurityEvent } from './service.ts';
+import { createSession, recordSecurityEvent } from './service.ts';
 
 export interface ProviderProfile {
   providerUserId: string;

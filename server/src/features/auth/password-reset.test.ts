@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_REQUESTED } from '#common/schemas/auth';
+import { hashToken, randomToken } from '#server/crypto/tokens.ts';
 import { passwordResetTokens, securityEvents } from '#server/db/schema/index.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { RESET_LINK_INVALID } from './service.ts';
-import { hashToken, randomToken } from './tokens.ts';
 
 interface ReceivedMail {
   to: string[];

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { isPremiumSql } from '#server/access/premium-queries.ts';
 import type { Database } from '#server/db/client.ts';
 import {
   oauthAccounts,
@@ -8,7 +9,6 @@ import {
   sessions,
   users,
 } from '#server/db/schema/index.ts';
-import { isPremiumSql } from '#server/features/subscriptions/premium.ts';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
@@ -100,6 +100,15 @@ export function updateUserEmail(db: Executor, userId: number, email: string) {
 
 export function updateUserRole(db: Executor, userId: number, role: 'user' | 'moderator' | 'admin') {
   return db.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** An account by its username, in any case, with what a change of its role reports. */
+export function findUserForRoleChange(db: Executor, username: string) {
+  return db
+    .select({ id: users.id, username: users.username, role: users.role, totpEnabledAt: users.totpEnabledAt })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .then((rows) => rows[0]);
 }
 
 export function insertSession(

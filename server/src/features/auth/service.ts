@@ -6,6 +6,7 @@ import {
   type LoginRequest,
   type RegisterRequest,
 } from '#common/schemas/auth';
+import { hashToken, randomToken } from '#server/crypto/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import {
   BadRequestError,
@@ -15,24 +16,11 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '#server/errors.ts';
+import type { NewSession, RequestMeta } from '#server/http/request-auth.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { decoyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import * as q from './queries.ts';
-import { hashToken, randomToken } from './tokens.ts';
 import { insertChallenge } from './two-factor-queries.ts';
-
-/** Who is asking, for the security log and the throttles. */
-export interface RequestMeta {
-  ip: string;
-  ipPrefix: string;
-  userAgent: string | null;
-}
-
-export interface NewSession {
-  token: string;
-  expiresAt: Date;
-  persistent: boolean;
-}
 
 export interface LoginPolicy {
   /** Failed logins for one account from one network before that network is refused for it. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { type SecondFactorRequest, TWO_FACTOR_MESSAGES } from '#common/schemas/admin';
+import { hashToken } from '#server/crypto/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import {
   BadRequestError,
@@ -10,10 +11,10 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '#server/errors.ts';
+import type { RequestMeta } from '#server/http/request-auth.ts';
 import { verifyPassword } from './passwords.ts';
 import * as q from './queries.ts';
-import { createSession, type RequestMeta, recordSecurityEvent, requireAuthUser } from './service.ts';
-import { hashToken } from './tokens.ts';
+import { createSession, recordSecurityEvent, requireAuthUser } from './service.ts';
 import * as tq from './two-factor-queries.ts';
 
 /**
@@ -25,8 +26,6 @@ const RECOVERY_CODE_COUNT = 10;
 /** Wrong codes per account in this window before codes are refused altogether. */
 export const TWO_FACTOR_FAILURE_LIMIT = 5;
 const FAILURE_WINDOW_MINUTES = 15;
-/** How long a password or code counts as "just proved" for sensitive staff actions. */
-export const REAUTH_WINDOW_MS = 10 * 60_000;
 
 const totpFor = (username: string, secret: string) =>
   new TOTP({ issuer: ISSUER, label: username, secret: Secret.fromBase32(secret), digits: 6, period: 30 });

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED } from '#common/premium';
 import { BOOKING_MESSAGES } from '#common/schemas/bookings';
-import { bookings, notifications, payments } from '#server/db/schema/index.ts';
+import { bookings, notifications, payments, users } from '#server/db/schema/index.ts';
 import { member, roleIdNamed } from '#server/features/notifications/test-support.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 
@@ -79,6 +79,37 @@ describe('bookings', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(PREMIUM_REQUIRED.bookings);
     expect(await t.db.$count(bookings, eq(bookings.crewId, g.id))).toBe(0);
+  });
+
+  it('cannot book or hold a member who blocked the producer (404, as for no one) nor one the producer blocked (409); nothing is stored', async () => {
+    const [p, blocker, blockedByP, suspended] = [await producer(), await crew(), await crew(), await crew()];
+    await blocker.browser.request('POST', '/api/blocks', { body: { userId: p.id } });
+    await p.browser.request('POST', '/api/blocks', { body: { userId: blockedByP.id } });
+    await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
+    const days: [string, string] = ['2027-04-20', '2027-04-22'];
+    const nobody = await book(p, blocker, days, { crewId: 2_000_000_000 });
+    for (const kind of [{}, { hold: 'first' }, { hold: 'second' }]) {
+      for (const target of [blocker, suspended]) {
+        const res = await book(p, target, days, kind);
+        expect(res.statusCode, JSON.stringify(kind)).toBe(404);
+        // The answer for someone who does not exist: the block is not revealed.
+        expect(res.json().error.message).toBe(nobody.json().error.message);
+        expect(res.json().error.message).toBe(BOOKING_MESSAGES.crewNotFound);
+      }
+      const mine = await book(p, blockedByP, days, kind);
+      expect(mine.statusCode, JSON.stringify(kind)).toBe(409);
+      expect(mine.json().error.message).toBe(BOOKING_MESSAGES.unblockFirst);
+    }
+    expect(await t.db.$count(bookings, eq(bookings.requesterId, p.id))).toBe(0);
+    expect(
+      await t.db.$count(
+        notifications,
+        inArray(notifications.userId, [blocker.id, blockedByP.id, suspended.id]),
+      ),
+    ).toBe(0);
+    // Once unblocked, the same request goes through.
+    await blocker.browser.request('DELETE', `/api/blocks/${p.id}`);
+    expect((await book(p, blocker, days)).statusCode).toBe(201);
   });
 
   it('refuses an accept on days already booked (409 naming them), and resolves two accepts at once to one', async () => {

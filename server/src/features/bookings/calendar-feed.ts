@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import ical from 'ical-generator';
 import { personName } from '#common/people';
+import { bookingSide } from '#common/policies/bookings';
+import { hashToken, randomToken } from '#server/crypto/tokens.ts';
 import type { Database } from '#server/db/client.ts';
-import { calendarFeeds } from '#server/db/schema/index.ts';
 import { NotFoundError } from '#server/errors.ts';
-import { hashToken, randomToken } from '#server/features/auth/tokens.ts';
 import * as q from './queries.ts';
 
 export const FEED_NOT_FOUND = 'Calendar not found';
@@ -20,18 +19,12 @@ const STATUS_LABEL: Record<string, string> = {
 /** A new secret for the member's feed (the old link stops working); only its hash is kept. */
 export async function rotateFeedToken(db: Database, userId: number): Promise<string> {
   const token = randomToken();
-  await db
-    .insert(calendarFeeds)
-    .values({ userId, tokenHash: hashToken(token) })
-    .onConflictDoUpdate({
-      target: calendarFeeds.userId,
-      set: { tokenHash: hashToken(token), createdAt: new Date() },
-    });
+  await q.saveFeedTokenHash(db, userId, hashToken(token));
   return token;
 }
 
 export async function revokeFeedToken(db: Database, userId: number): Promise<void> {
-  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  await q.deleteFeed(db, userId);
 }
 
 /** Whether the member has a live link, and since when (the link itself cannot be shown again). */
@@ -50,7 +43,7 @@ export async function renderFeed(db: Database, userId: number, token: string): P
   const calendar = ical({ name: 'CrewBase bookings', prodId: { company: 'CrewBase', product: 'bookings' } });
   for (const row of await q.feedBookings(db, userId)) {
     const b = row.booking;
-    const asCrew = b.crewId === userId;
+    const asCrew = bookingSide(userId, b) === 'crew';
     const other = asCrew ? row.requester : row.crew;
     const end = new Date(`${b.endDate}T00:00:00Z`);
     end.setUTCDate(end.getUTCDate() + 1);

@@ -111,14 +111,6 @@ export async function completeFinished(db: Executor, userId?: number) {
   return rowCount ?? 0;
 }
 
-export function findMember(db: Executor, id: number) {
-  return db
-    .select({ id: users.id, username: users.username, displayName: users.displayName })
-    .from(users)
-    .where(eq(users.id, id))
-    .then((rows) => rows[0]);
-}
-
 /** Each day from `from` to `to` with what occupies it: an accepted booking, a hold, a marked day. */
 export async function calendarDays(db: Executor, userId: number, from: string, to: string) {
   const { rows } = await db.execute<{ day: string; status: 'free' | 'busy' | 'hold' | 'unavailable' }>(sql`
@@ -165,6 +157,18 @@ export function findFeed(db: Executor, userId: number) {
     .then((rows) => rows[0]);
 }
 
+/** Keeps only the hash of the member's feed secret, replacing any older one. */
+export async function saveFeedTokenHash(db: Executor, userId: number, tokenHash: string): Promise<void> {
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, tokenHash })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, createdAt: new Date() } });
+}
+
+export async function deleteFeed(db: Executor, userId: number): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+}
+
 /** What a private calendar feed lists: the member's bookings and holds, as crew or as requester. */
 export function feedBookings(db: Executor, userId: number) {
   return withNames(db)
@@ -175,13 +179,4 @@ export function feedBookings(db: Executor, userId: number) {
       ),
     )
     .orderBy(bookings.startDate);
-}
-
-/** Whether the two worked together: a booking between them, either way, accepted and over. */
-export async function workedTogether(db: Executor, a: number, b: number): Promise<boolean> {
-  const { rows } = await db.execute<{ yes: boolean }>(sql`
-    select exists (select 1 from ${bookings}
-      where ((requester_id = ${a} and crew_id = ${b}) or (requester_id = ${b} and crew_id = ${a}))
-        and status in ('accepted', 'completed') and end_date < current_date) as yes`);
-  return rows[0]?.yes === true;
 }

@@ -15,7 +15,7 @@ import {
   unavailableDaysRequest,
   unavailableDaysResponse,
 } from '#common/schemas/bookings';
-import type { PaymentProvider } from '#server/features/subscriptions/provider.ts';
+import type { PaymentProvider } from '#server/features/payments/index.ts';
 import { feedStatus, renderFeed, revokeFeedToken, rotateFeedToken } from './calendar-feed.ts';
 import * as service from './service.ts';
 

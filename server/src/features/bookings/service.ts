@@ -1,4 +1,13 @@
 import { personName } from '#common/people';
+import {
+  type BookingAction,
+  type BookingFacts,
+  bookingDecision,
+  canBookCrew,
+  canViewBooking,
+  otherParty,
+  PAYABLE_STATUSES,
+} from '#common/policies/bookings';
 import { formatMoney } from '#common/premium';
 import {
   type Availability,
@@ -8,25 +17,21 @@ import {
   type CreateBookingRequest,
   type PayBookingResponse,
 } from '#common/schemas/bookings';
+import { reachableMember } from '#server/access/contact.ts';
+import { assertPremium } from '#server/access/premium.ts';
+import { findMember } from '#server/access/queries.ts';
 import type { Database } from '#server/db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '#server/errors.ts';
-import { notify } from '#server/features/notifications/notify.ts';
-import type { RealtimeEvent } from '#server/features/notifications/realtime/events.ts';
-import { markRead } from '#server/features/notifications/service.ts';
-import { recordPayment } from '#server/features/payments/record-payment.ts';
-import { getRolesById } from '#server/features/roles/service.ts';
-import { assertPremium } from '#server/features/subscriptions/premium.ts';
-import type { PaymentProvider } from '#server/features/subscriptions/provider.ts';
-import { callProvider } from '#server/features/subscriptions/service.ts';
-import { assertOwnPosition, joinFromBooking } from '#server/features/teams/service.ts';
+import { markRead, notify, type RealtimeEvent } from '#server/features/notifications/index.ts';
+import { callProvider, type PaymentProvider, recordPayment } from '#server/features/payments/index.ts';
+import { getRolesById } from '#server/features/roles/index.ts';
+import { assertOwnPosition, joinFromBooking } from '#server/features/teams/index.ts';
 import type { RequestAuth } from '#server/http/request-auth.ts';
 import * as q from './queries.ts';
 
 type Viewer = Pick<RequestAuth, 'user'>;
 type Publish = (event: RealtimeEvent) => void;
 
-const HOLDS: BookingStatus[] = ['hold_first', 'hold_second'];
-const WAITING: BookingStatus[] = ['hold_first', 'hold_second', 'requested'];
 const dayCount = (b: { startDate: string; endDate: string }) =>
   Math.round((Date.parse(b.endDate) - Date.parse(b.startDate)) / 86_400_000) + 1;
 
@@ -57,16 +62,41 @@ const span = (b: { startDate: string; endDate: string }) =>
   b.startDate === b.endDate ? b.startDate : `${b.startDate} to ${b.endDate}`;
 
 /** A party to the booking sees it; anyone else is told it does not exist. */
-async function namedFor(db: q.Executor, id: number, viewer: Viewer) {
+async function findVisible(db: q.Executor, id: number, viewer: Viewer) {
   const row = await q.findNamed(db, id);
-  if (!row || (row.booking.crewId !== viewer.user.id && row.booking.requesterId !== viewer.user.id))
+  if (!row || !canViewBooking(viewer.user.id, row.booking))
     throw new NotFoundError(BOOKING_MESSAGES.notFound);
   return row;
 }
 
+/** What each action answers when the booking is not in a state for it. */
+const NOT_NOW: Record<BookingAction, string> = {
+  answer: BOOKING_MESSAGES.notPending,
+  cancel: BOOKING_MESSAGES.notCancellable,
+  release: BOOKING_MESSAGES.notAHold,
+  pay: BOOKING_MESSAGES.notPayable,
+};
+
+/**
+ * The bookings policy's answer, refused as it always was: someone else's booking, or one the
+ * requester would answer, does not exist for them; anything else is a 409 naming the action.
+ */
+function assertMay<Row extends BookingFacts>(
+  viewer: Viewer,
+  action: BookingAction,
+  booking: Row | undefined,
+): asserts booking is Row {
+  if (!booking) throw new NotFoundError(BOOKING_MESSAGES.notFound);
+  const decision = bookingDecision(viewer.user.id, action, booking);
+  if (decision.ok) return;
+  if (decision.reason === 'not_a_party' || (decision.reason === 'wrong_side' && action === 'answer'))
+    throw new NotFoundError(BOOKING_MESSAGES.notFound);
+  throw new ConflictError(NOT_NOW[action]);
+}
+
 export async function getBooking(db: Database, viewer: Viewer, id: number): Promise<Booking> {
   await q.completeFinished(db, viewer.user.id);
-  return toBooking(await namedFor(db, id, viewer));
+  return toBooking(await findVisible(db, id, viewer));
 }
 
 export async function listBookings(
@@ -81,7 +111,8 @@ export async function listBookings(
 /**
  * A booking request, or a first or second hold (Premium). A first hold on days another
  * production already holds first is refused: that is what a second hold is for. The crew member
- * gets a booking_request either way.
+ * gets a booking_request either way. Someone who blocked the requester, or is suspended, cannot be
+ * booked or held (they are "not found").
  */
 export async function createBooking(
   db: Database,
@@ -90,12 +121,15 @@ export async function createBooking(
 ): Promise<Booking> {
   assertPremium(viewer, 'bookings');
   const me = viewer.user;
-  if (input.crewId === me.id) throw new BadRequestError(BOOKING_MESSAGES.self);
+  if (!canBookCrew(me.id, input.crewId)) throw new BadRequestError(BOOKING_MESSAGES.self);
   // A day of slack: "today" is already tomorrow somewhere.
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   if (input.startDate < yesterday)
     throw new BadRequestError(BOOKING_MESSAGES.past, { startDate: BOOKING_MESSAGES.past });
-  if (!(await q.findMember(db, input.crewId))) throw new NotFoundError(BOOKING_MESSAGES.crewNotFound);
+  await reachableMember(db, me.id, input.crewId, {
+    notFound: BOOKING_MESSAGES.crewNotFound,
+    unblockFirst: BOOKING_MESSAGES.unblockFirst,
+  });
   const role = (await getRolesById(db)).get(input.roleId);
   if (!role) throw new NotFoundError(BOOKING_MESSAGES.roleNotFound);
   const status: BookingStatus = input.hold
@@ -152,11 +186,11 @@ export async function answerBooking(
 ): Promise<Booking> {
   const me = viewer.user;
   await db.transaction(async (tx) => {
-    const row = await namedFor(tx, id, viewer);
-    if (row.booking.crewId !== me.id) throw new NotFoundError(BOOKING_MESSAGES.notFound);
+    assertMay(viewer, 'answer', (await findVisible(tx, id, viewer)).booking);
     await q.lockCrewCalendar(tx, me.id);
+    // Asked again of the locked row: its state now is what counts.
     const booking = await q.lockBooking(tx, id);
-    if (!booking || !WAITING.includes(booking.status)) throw new ConflictError(BOOKING_MESSAGES.notPending);
+    assertMay(viewer, 'answer', booking);
     if (accept) {
       const [taken] = await q.overlapping(tx, me.id, booking, ['accepted'], booking.id);
       if (taken)
@@ -191,20 +225,14 @@ export async function answerBooking(
 /** Either party calls it off before it is paid; a released first hold moves the next one up. */
 export async function cancelBooking(db: Database, viewer: Viewer, id: number): Promise<Booking> {
   await db.transaction(async (tx) => {
-    await namedFor(tx, id, viewer);
+    await findVisible(tx, id, viewer);
     const booking = await q.lockBooking(tx, id);
-    if (
-      !booking ||
-      !['hold_first', 'hold_second', 'requested', 'accepted'].includes(booking.status) ||
-      booking.paidAt
-    )
-      throw new ConflictError(BOOKING_MESSAGES.notCancellable);
+    assertMay(viewer, 'cancel', booking);
     await q.lockCrewCalendar(tx, booking.crewId);
     await q.setStatus(tx, id, 'cancelled');
-    const other = booking.crewId === viewer.user.id ? booking.requesterId : booking.crewId;
     await notify(
       tx,
-      other,
+      otherParty(viewer.user.id, booking),
       'system',
       'Booking cancelled',
       `${personName(viewer.user)} cancelled the booking for ${span(booking)}.`,
@@ -220,10 +248,9 @@ export async function cancelBooking(db: Database, viewer: Viewer, id: number): P
 /** The requester lets go of a hold; if it was a first hold, the oldest overlapping second hold becomes first. */
 export async function releaseHold(db: Database, viewer: Viewer, id: number): Promise<Booking> {
   await db.transaction(async (tx) => {
-    const row = await namedFor(tx, id, viewer);
+    await findVisible(tx, id, viewer);
     const booking = await q.lockBooking(tx, id);
-    if (!booking || !HOLDS.includes(booking.status) || row.booking.requesterId !== viewer.user.id)
-      throw new ConflictError(BOOKING_MESSAGES.notAHold);
+    assertMay(viewer, 'release', booking);
     await q.lockCrewCalendar(tx, booking.crewId);
     await q.setStatus(tx, id, 'cancelled');
     await notify(
@@ -269,8 +296,6 @@ async function promoteSecondHold(tx: q.Executor, released: q.BookingRow) {
   );
 }
 
-const PAYABLE: BookingStatus[] = ['accepted', 'completed'];
-
 /**
  * The requester pays a booking the crew member accepted (during or after the shoot). The demo
  * provider takes it at once; Stripe sends the payer to Checkout, and its webhook settles it.
@@ -281,10 +306,9 @@ export async function payBooking(
   viewer: Viewer,
   id: number,
 ): Promise<PayBookingResponse> {
-  const row = await namedFor(db, id, viewer);
+  const row = await findVisible(db, id, viewer);
   const b = row.booking;
-  if (!PAYABLE.includes(b.status) || b.paidAt || b.requesterId !== viewer.user.id)
-    throw new ConflictError(BOOKING_MESSAGES.notPayable);
+  assertMay(viewer, 'pay', b);
   const checkout = await callProvider(() =>
     provider.startPaymentCheckout({
       email: viewer.user.email,
@@ -319,7 +343,7 @@ export async function settleBookingPayment(
   charge: { provider: 'demo' | 'stripe'; providerPaymentId?: string },
 ): Promise<number | null> {
   const booking = await q.lockBooking(tx, id);
-  if (!booking || !PAYABLE.includes(booking.status) || booking.paidAt) return null;
+  if (!booking || !PAYABLE_STATUSES.includes(booking.status) || booking.paidAt) return null;
   const row = await q.findNamed(tx, id);
   if (!row) return null;
   await q.setStatus(tx, id, booking.status, { paidAt: new Date() });
@@ -344,7 +368,7 @@ export async function availability(
   from: string,
   to: string,
 ): Promise<Availability> {
-  if (!(await q.findMember(db, userId))) throw new NotFoundError(BOOKING_MESSAGES.crewNotFound);
+  if (!(await findMember(db, userId))) throw new NotFoundError(BOOKING_MESSAGES.crewNotFound);
   const days = await q.calendarDays(db, userId, from, to);
   return { days: days.map(({ day, status }) => ({ date: day, status })) };
 }

@@ -2,8 +2,8 @@ import { LIMITS } from '#common/limits';
 import type { BrowseCrewQuery, BrowseCrewResponse } from '#common/schemas/crew';
 import type { Database } from '#server/db/client.ts';
 import { NotFoundError } from '#server/errors.ts';
-import { getCrewCounts, getRolesById } from '#server/features/roles/service.ts';
-import { search, toCrewCard } from '#server/features/search/service.ts';
+import { getCrewCounts, getRolesById } from '#server/features/roles/index.ts';
+import { search, toCrewCard } from '#server/features/search/index.ts';
 
 /** A role's crew, best rated first: the search index answers it, with the same cards as search. */
 export async function browseCrew(db: Database, query: BrowseCrewQuery): Promise<BrowseCrewResponse> {

@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { blocks, connections, users } from '#server/db/schema/index.ts';
+import { blocks, connections } from '#server/db/schema/index.ts';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -72,31 +72,6 @@ export async function listRequests(db: Executor, userId: number) {
       .orderBy(desc(connections.createdAt)),
   ]);
   return { incoming, outgoing };
-}
-
-export function findMember(db: Executor, userId: number) {
-  return db
-    .select({ id: users.id, username: users.username, displayName: users.displayName })
-    .from(users)
-    .where(eq(users.id, userId))
-    .then((rows) => rows[0]);
-}
-
-/** Who of the two has blocked whom. */
-export async function blocksBetween(db: Executor, me: number, other: number) {
-  const rows = await db
-    .select({ blockerId: blocks.blockerId })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, me), eq(blocks.blockedId, other)),
-        and(eq(blocks.blockerId, other), eq(blocks.blockedId, me)),
-      ),
-    );
-  return {
-    iBlocked: rows.some((r) => r.blockerId === me),
-    blockedMe: rows.some((r) => r.blockerId === other),
-  };
 }
 
 export function insertBlock(db: Executor, blockerId: number, blockedId: number) {

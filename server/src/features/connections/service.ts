@@ -1,52 +1,56 @@
 import { personName } from '#common/people';
+import {
+  canAnswerRequest,
+  canRemoveConnection,
+  connectionStatus,
+  isOtherMember,
+  type RequestRefusal,
+  requestDecision,
+} from '#common/policies/connections';
 import { CONNECTION_MESSAGES, type Connection, type ConnectionStatus } from '#common/schemas/connections';
+import { loadContact } from '#server/access/contact.ts';
+import { premiumRequired } from '#server/access/premium.ts';
 import type { Database } from '#server/db/client.ts';
 import { BadRequestError, NotFoundError } from '#server/errors.ts';
-import { notify } from '#server/features/notifications/notify.ts';
-import type { RealtimeEvent } from '#server/features/notifications/realtime/events.ts';
-import { markRead } from '#server/features/notifications/service.ts';
-import { crewCardsOf } from '#server/features/search/service.ts';
-import { assertPremium } from '#server/features/subscriptions/premium.ts';
+import { markRead, notify, type RealtimeEvent } from '#server/features/notifications/index.ts';
+import { crewCardsOf } from '#server/features/search/index.ts';
 import type { RequestAuth } from '#server/http/request-auth.ts';
 import * as q from './queries.ts';
 
 type Viewer = Pick<RequestAuth, 'user'>;
 type Publish = (event: RealtimeEvent) => void;
 
-/** Where two members stand, as `me` sees it. Being blocked is not revealed to the one blocked. */
-export async function statusWith(db: q.Executor, me: number, other: number): Promise<ConnectionStatus> {
-  const [row, blocked] = await Promise.all([q.findPair(db, me, other), q.blocksBetween(db, me, other)]);
-  if (blocked.iBlocked) return 'blocked';
-  if (!row) return 'none';
-  if (row.status === 'accepted') return 'connected';
-  if (row.requesterId === me) return 'pending_out';
-  return row.status === 'pending' ? 'pending_in' : 'none';
+/** Someone else, who exists: both as the contact policy sees them. */
+async function otherMember(db: q.Executor, me: number, userId: number) {
+  if (!isOtherMember(me, userId)) throw new BadRequestError(CONNECTION_MESSAGES.self);
+  const contact = await loadContact(db, me, userId);
+  if (!contact.other) throw new NotFoundError(CONNECTION_MESSAGES.notFound);
+  return { me: contact.me, other: contact.other };
 }
 
-async function otherMember(db: q.Executor, me: number, userId: number) {
-  if (userId === me) throw new BadRequestError(CONNECTION_MESSAGES.self);
-  const other = await q.findMember(db, userId);
-  if (!other) throw new NotFoundError(CONNECTION_MESSAGES.notFound);
-  return other;
+/** Asking someone one has blocked answers where things stand, as the status does; the rest is refused. */
+function refuseRequest(reason: RequestRefusal): 'blocked' {
+  if (reason === 'blocked_by_you') return 'blocked';
+  if (reason === 'premium') throw premiumRequired('connections');
+  if (reason === 'self') throw new BadRequestError(CONNECTION_MESSAGES.self);
+  throw new NotFoundError(CONNECTION_MESSAGES.notFound);
 }
 
 /**
  * A connection request (Premium). Asking again, or asking someone already connected, answers
  * where things stand and sends nothing. Asking someone whose request is waiting on me accepts it.
- * A member who blocked me cannot be asked (they are "not found").
+ * A member who blocked me, or whom staff suspended, cannot be asked (they are "not found").
  */
 export async function requestConnection(
   db: Database,
   viewer: Viewer,
   userId: number,
 ): Promise<ConnectionStatus> {
-  assertPremium(viewer, 'connections');
   const me = viewer.user;
-  await otherMember(db, me.id, userId);
   return db.transaction(async (tx) => {
-    const blocked = await q.blocksBetween(tx, me.id, userId);
-    if (blocked.blockedMe) throw new NotFoundError(CONNECTION_MESSAGES.notFound);
-    if (blocked.iBlocked) return 'blocked';
+    const { me: mine, other } = await loadContact(tx, me.id, userId);
+    const decision = requestDecision({ ...mine, isSubscribed: me.isSubscribed }, other);
+    if (!decision.ok || !other) return refuseRequest(decision.ok ? 'not_found' : decision.reason);
     const row = await q.findPair(tx, me.id, userId, true);
     const name = personName(me);
     if (!row) {
@@ -63,9 +67,9 @@ export async function requestConnection(
       );
       return 'pending_out';
     }
-    if (row.status === 'accepted') return 'connected';
-    if (row.requesterId === me.id) return 'pending_out';
-    if (row.status === 'pending') {
+    const standing = connectionStatus(mine, other, row);
+    if (standing === 'connected' || standing === 'pending_out') return standing;
+    if (standing === 'pending_in') {
       await q.setStatus(tx, row.id, 'accepted');
       await notifyAccepted(tx, userId, me);
       return 'connected';
@@ -109,7 +113,7 @@ export async function answerRequest(
   const status = await db.transaction(async (tx) => {
     const row = await q.findPair(tx, me.id, answer.requesterId, true);
     if (row?.status === 'accepted') return 'connected';
-    if (!row || row.requesterId !== answer.requesterId || row.status !== 'pending') {
+    if (!row || !canAnswerRequest(me.id, answer.requesterId, row)) {
       throw new NotFoundError(CONNECTION_MESSAGES.noRequest);
     }
     await q.setStatus(tx, row.id, accept ? 'accepted' : 'declined');
@@ -129,9 +133,7 @@ export async function removeConnection(db: Database, viewer: Viewer, userId: num
   const me = viewer.user.id;
   await db.transaction(async (tx) => {
     const row = await q.findPair(tx, me, userId, true);
-    if (!row || (row.status !== 'accepted' && row.requesterId !== me)) {
-      throw new NotFoundError(CONNECTION_MESSAGES.notConnected);
-    }
+    if (!row || !canRemoveConnection(me, row)) throw new NotFoundError(CONNECTION_MESSAGES.notConnected);
     await q.deleteById(tx, row.id);
   });
 }
@@ -161,8 +163,8 @@ export async function listRequests(db: Database, viewer: Viewer) {
 }
 
 export async function getStatus(db: Database, viewer: Viewer, userId: number): Promise<ConnectionStatus> {
-  await otherMember(db, viewer.user.id, userId);
-  return statusWith(db, viewer.user.id, userId);
+  const { me, other } = await otherMember(db, viewer.user.id, userId);
+  return connectionStatus(me, other, await q.findPair(db, me.id, other.id));
 }
 
 /** Blocking ends any connection or request between the two; the blocked member cannot reach me. */

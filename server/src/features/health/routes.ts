@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponse, readyResponse } from '#common/schemas/health';
+import { ping } from './queries.ts';
 
 /** A dependency that does not answer within this long counts as down: a probe never hangs. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -26,7 +26,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: healthResponse, 503: healthResponse } } },
     async (_request, reply) => {
       const started = performance.now();
-      const up = await answers(() => app.db.execute(sql`select 1`));
+      const up = await answers(() => ping(app.db));
       const latencyMs = up ? Math.round((performance.now() - started) * 100) / 100 : null;
       reply.header('cache-control', 'no-store').code(up ? 200 : 503);
       return {
@@ -44,7 +44,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       const redis = app.redis;
       const [database, redisUp] = await Promise.all([
-        answers(() => app.db.execute(sql`select 1`)),
+        answers(() => ping(app.db)),
         redis ? answers(() => redis.ping()) : Promise.resolve(null),
       ]);
       const ready = database && redisUp !== false;

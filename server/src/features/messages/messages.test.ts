@@ -5,7 +5,7 @@ import { LIMITS } from '#common/limits';
 import { PREMIUM_REQUIRED } from '#common/premium';
 import { MESSAGE_MESSAGES, messageListResponse } from '#common/schemas/messages';
 import { buildApp } from '#server/app.ts';
-import { messages, notificationPreferences } from '#server/db/schema/index.ts';
+import { messages, notificationPreferences, users } from '#server/db/schema/index.ts';
 import {
   member,
   openSocket,
@@ -190,6 +190,21 @@ describe('direct messages', () => {
       body: { body: 'x' },
     });
     expect(blockerWrites.statusCode).toBe(409);
+  });
+
+  it('a suspended member cannot be written to, in a new conversation or an old one (404)', async () => {
+    const [a, z] = [await newMember(true), await newMember(true)];
+    const id = await conversationOf(a, z);
+    await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, z.id));
+    const fresh = await start(a, z);
+    expect(fresh.statusCode).toBe(404);
+    expect(fresh.json().error.message).toBe(MESSAGE_MESSAGES.recipientNotFound);
+    const write = await a.browser.request('POST', `/api/conversations/${id}/messages`, {
+      body: { body: 'Still there?' },
+    });
+    expect(write.statusCode).toBe(404);
+    expect(write.json().error.message).toBe(MESSAGE_MESSAGES.recipientNotFound);
+    expect(await t.db.$count(messages, eq(messages.conversationId, id))).toBe(1);
   });
 
   it('pages the conversation list with a cursor, newest first', async () => {

@@ -106,31 +106,32 @@ export async function createConversation(db: Executor, startedBy: number, other:
 }
 
 /**
- * Both sides of a conversation, if `me` is one of them, and whether either blocked the other:
- * what every call on a conversation checks first, in one round trip.
+ * The members of a conversation with their read receipts, each with what the messages policy
+ * decides on: whether staff suspended them and whom of the two they have blocked. One round trip,
+ * made by every call on a conversation before anything else.
  */
-export async function findSides(db: Executor, conversationId: number, me: number) {
+export async function findMembers(db: Executor, conversationId: number) {
   const { rows } = await db.execute<{
     user_id: number;
     last_read: number;
     read_at: Date | null;
-    i_blocked: boolean;
-    blocked_me: boolean;
+    suspended: boolean;
+    blocked: number[];
   }>(sql`
     select cm.user_id, cm.last_read_message_id as last_read, cm.read_at,
-      exists (select 1 from blocks b where b.blocker_id = ${me} and b.blocked_id = cm.user_id) as i_blocked,
-      exists (select 1 from blocks b where b.blocker_id = cm.user_id and b.blocked_id = ${me}) as blocked_me
-    from ${conversationMembers} cm where cm.conversation_id = ${conversationId}`);
-  const side = (row: (typeof rows)[number]) => ({
-    userId: row.user_id,
+      u.suspended_at is not null as suspended,
+      array(select b.blocked_id from blocks b
+        join ${conversationMembers} o on o.user_id = b.blocked_id and o.conversation_id = cm.conversation_id
+        where b.blocker_id = cm.user_id) as blocked
+    from ${conversationMembers} cm join users u on u.id = cm.user_id
+    where cm.conversation_id = ${conversationId}`);
+  return rows.map((row) => ({
+    id: row.user_id,
     lastRead: row.last_read,
     readAt: row.read_at && new Date(row.read_at),
-  });
-  const mine = rows.find((row) => row.user_id === me);
-  const other = rows.find((row) => row.user_id !== me);
-  return mine && other
-    ? { mine: side(mine), other: side(other), iBlocked: other.i_blocked, blockedMe: other.blocked_me }
-    : null;
+    suspended: row.suspended,
+    blocked: row.blocked,
+  }));
 }
 
 export async function sentInLastMinute(db: Executor, senderId: number): Promise<number> {

@@ -1,5 +1,7 @@
 import { LIMITS } from '#common/limits';
 import { personName } from '#common/people';
+import type { ContactRefusal } from '#common/policies/contact';
+import { conversationSides, readDecision, sendDecision, startDecision } from '#common/policies/messages';
 import {
   type Conversation,
   type ConversationList,
@@ -7,12 +9,11 @@ import {
   type Message,
   type MessageList,
 } from '#common/schemas/messages';
+import { loadContact } from '#server/access/contact.ts';
+import { premiumRequired } from '#server/access/premium.ts';
 import type { Database } from '#server/db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '#server/errors.ts';
-import { blocksBetween, findMember } from '#server/features/connections/queries.ts';
-import { notify } from '#server/features/notifications/notify.ts';
-import { announce } from '#server/features/notifications/realtime/announce.ts';
-import { assertPremium } from '#server/features/subscriptions/premium.ts';
+import { announce, notify } from '#server/features/notifications/index.ts';
 import type { RequestAuth } from '#server/http/request-auth.ts';
 import * as q from './queries.ts';
 
@@ -112,12 +113,23 @@ export async function getConversation(
 }
 
 /**
- * The conversation as `me` may use it: a participant, whom the other has not blocked. Anyone
- * else is told it does not exist.
+ * A refusal of the messages policy as the client has always heard it: a conversation the viewer may
+ * not read does not exist (a block stays hidden), a suspended partner is not found, and a member
+ * who blocked the other is asked to unblock before writing.
  */
-async function sidesFor(db: q.Executor, conversationId: number, me: number) {
-  const sides = await q.findSides(db, conversationId, me);
-  if (!sides || sides.blockedMe) throw new NotFoundError(MESSAGE_MESSAGES.conversationNotFound);
+function refusal(reason: 'not_a_party' | ContactRefusal) {
+  if (reason === 'blocked_by_you') return new ConflictError(MESSAGE_MESSAGES.unblockFirst);
+  if (reason === 'suspended') return new NotFoundError(MESSAGE_MESSAGES.recipientNotFound);
+  return new NotFoundError(MESSAGE_MESSAGES.conversationNotFound);
+}
+
+/** Both sides of the conversation, once the policy lets `me` read it (or write in it). */
+async function sidesFor(db: q.Executor, conversationId: number, me: number, action: 'read' | 'send') {
+  const members = await q.findMembers(db, conversationId);
+  const decision = action === 'read' ? readDecision(me, members) : sendDecision(me, members);
+  const sides = conversationSides(me, members);
+  if (!decision.ok) throw refusal(decision.reason);
+  if (!sides) throw refusal('not_a_party');
   return sides;
 }
 
@@ -128,7 +140,7 @@ export async function listMessages(
   query: { before?: number | undefined; limit: number },
 ): Promise<MessageList> {
   const me = viewer.user.id;
-  const sides = await sidesFor(db, conversationId, me);
+  const sides = await sidesFor(db, conversationId, me, 'read');
   const [rows, readUpTo] = await Promise.all([
     q.listMessages(db, conversationId, query.before, query.limit),
     q.newestReadOf(db, conversationId, me, sides.other.lastRead),
@@ -178,10 +190,17 @@ export async function sendMessage(
   body: string,
 ): Promise<Message> {
   return db.transaction(async (tx) => {
-    const sides = await sidesFor(tx, conversationId, viewer.user.id);
-    if (sides.iBlocked) throw new ConflictError(MESSAGE_MESSAGES.unblockFirst);
-    return deliver(tx, viewer.user, conversationId, sides.other.userId, body);
+    const sides = await sidesFor(tx, conversationId, viewer.user.id, 'send');
+    return deliver(tx, viewer.user, conversationId, sides.other.id, body);
   });
+}
+
+/** Before a conversation exists, a member who blocked the sender (or is suspended) is not found. */
+function startRefusal(reason: 'self' | ContactRefusal | 'premium') {
+  if (reason === 'self') return new BadRequestError(MESSAGE_MESSAGES.self);
+  if (reason === 'premium') return premiumRequired('messages');
+  if (reason === 'blocked_by_you') return new ConflictError(MESSAGE_MESSAGES.unblockFirst);
+  return new NotFoundError(MESSAGE_MESSAGES.recipientNotFound);
 }
 
 /**
@@ -195,13 +214,17 @@ export async function startConversation(
   body: string,
 ): Promise<{ conversation: Conversation; message: Message; created: boolean }> {
   const me = viewer.user.id;
-  if (recipientId === me) throw new BadRequestError(MESSAGE_MESSAGES.self);
-  if (!(await findMember(db, recipientId))) throw new NotFoundError(MESSAGE_MESSAGES.recipientNotFound);
-  const blocked = await blocksBetween(db, me, recipientId);
-  if (blocked.blockedMe) throw new NotFoundError(MESSAGE_MESSAGES.recipientNotFound);
-  if (blocked.iBlocked) throw new ConflictError(MESSAGE_MESSAGES.unblockFirst);
-  const existing = await q.findConversationWith(db, me, recipientId);
-  if (!existing) assertPremium(viewer, 'messages');
+  const [contact, existing] = await Promise.all([
+    loadContact(db, me, recipientId),
+    q.findConversationWith(db, me, recipientId),
+  ]);
+  if (!contact.other) throw new NotFoundError(MESSAGE_MESSAGES.recipientNotFound);
+  const decision = startDecision(
+    { ...contact.me, isSubscribed: viewer.user.isSubscribed },
+    contact.other,
+    !!existing,
+  );
+  if (!decision.ok) throw startRefusal(decision.reason);
   const message = await db.transaction(async (tx) => {
     const conversationId = existing?.id ?? (await q.createConversation(tx, me, recipientId));
     return deliver(tx, viewer.user, conversationId, recipientId, body);
@@ -217,11 +240,11 @@ export async function startConversation(
 export async function markConversationRead(db: Database, viewer: Viewer, conversationId: number) {
   const me = viewer.user.id;
   await db.transaction(async (tx) => {
-    const sides = await sidesFor(tx, conversationId, me);
+    const sides = await sidesFor(tx, conversationId, me, 'read');
     const upTo = await q.markRead(tx, conversationId, me);
     if (upTo !== null)
       await announce(tx, [
-        { k: 'r', c: conversationId, r: me, m: upTo, u: sides.other.userId },
+        { k: 'r', c: conversationId, r: me, m: upTo, u: sides.other.id },
         { k: 'r', c: conversationId, r: me, m: upTo, u: me },
       ]);
   });

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { NotificationType } from '#common/schemas/notifications';
 import type { Database } from '#server/db/client.ts';
 import { notificationPreferences, notifications, sessions } from '#server/db/schema/index.ts';
+import { PG_CHANNEL } from './realtime/events.ts';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
@@ -25,6 +27,65 @@ export type NotificationRow = {
   data: Record<string, unknown> | null;
   createdAt: Date;
 };
+
+/**
+ * The recipient's preference (SPEC §3) that silences each type. Types without a preference of
+ * their own (connection, booking, payment, featured) are always delivered.
+ */
+const PREFERENCE_OF: Partial<Record<NotificationType, keyof PreferencesRow>> = {
+  review: 'reviewNotifications',
+  system: 'systemNotifications',
+  message: 'messageNotifications',
+  team_invite: 'teamInviteNotifications',
+};
+
+/**
+ * How a written notification is announced: a NOTIFY that PostgreSQL holds until commit, or the
+ * transaction's id returned for the commit watcher (realtime/after-commit.ts).
+ */
+export type Announcement = 'pg_notify' | 'transaction id';
+
+/**
+ * Inserts a notification unless the recipient turned its type off, and announces it, in one
+ * statement: the preference check and the insert cannot disagree. `announced` holds the
+ * transaction's id when that is the announcement asked for.
+ */
+export async function insertWantedNotification<Data extends object>(
+  executor: Pick<Database, 'execute'>,
+  values: { userId: number; type: NotificationType; title: string; message: string; data: Data | undefined },
+  announcement: Announcement,
+) {
+  const { userId, type, title, message, data } = values;
+  const preference = PREFERENCE_OF[type];
+  const allowed = preference
+    ? sql`coalesce((select ${notificationPreferences[preference]} from ${notificationPreferences}
+        where ${notificationPreferences.userId} = ${userId}), true)`
+    : sql`true`;
+  // pg_notify runs once per inserted row, so a silenced notification announces nothing either.
+  const announce =
+    announcement === 'transaction id'
+      ? sql`pg_current_xact_id()::text`
+      : sql`pg_notify(${PG_CHANNEL}, json_build_object('k', 'n', 'id', id, 'u', user_id)::text)::text`;
+  const result = await executor.execute<{
+    id: number;
+    user_id: number;
+    type: NotificationType;
+    title: string;
+    message: string;
+    is_read: boolean;
+    data: Data | null;
+    created_at: Date | string;
+    announced: string;
+  }>(sql`
+    with inserted as (
+      insert into ${notifications} (user_id, type, title, message, data)
+      select ${userId}, ${type}, ${title}, ${message}, ${data ? JSON.stringify(data) : null}::jsonb
+      where ${allowed}
+      returning id, user_id, type, title, message, is_read, data, created_at)
+    select id, user_id, type, title, message, is_read, data, created_at, ${announce} as announced
+    from inserted`);
+  return result.rows[0];
+}
 
 /** Position of a row in "newest first": microseconds since the epoch of createdAt, and the id. */
 export interface Position {

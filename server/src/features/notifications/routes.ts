@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isAdmin } from '#common/policies/staff';
 import {
   NOTIFICATION_MESSAGES,
   notificationListQuery,
@@ -106,7 +107,7 @@ const httpRoutes: FastifyPluginAsyncZod<{ testNotificationsForEveryone: boolean 
     {
       preValidation: async (request) => {
         const user = userOf(request);
-        if (!testNotificationsForEveryone && user.role !== 'admin') {
+        if (!testNotificationsForEveryone && !isAdmin(user)) {
           throw new ForbiddenError(NOTIFICATION_MESSAGES.testNotAllowed);
         }
       },

@@ -3,28 +3,17 @@ import { LIMITS } from '#common/limits';
 import { type BrowseCrewResponse, browseCrewResponse } from '#common/schemas/crew';
 import type { PublicProfile } from '#common/schemas/profiles';
 import { NotFoundError } from '#server/errors.ts';
-import { browseCrew } from '#server/features/browse/service.ts';
-import * as profiles from '#server/features/profiles/service.ts';
-import { getRolesById } from '#server/features/roles/service.ts';
-import type { Blog } from '#server/features/site/blog.ts';
+import { browseCrew } from '#server/features/browse/index.ts';
+import { getProfile } from '#server/features/profiles/index.ts';
+import { getRolesById } from '#server/features/roles/index.ts';
+import type { Blog } from '#server/features/site/index.ts';
 import { PageCache } from '#server/http/page-cache.ts';
-import { type Precompressed, precompress, precompressJson } from '#server/http/precompressed.ts';
+import { precompress, precompressJson } from '#server/http/precompressed.ts';
+import type { PageRenderer } from '#server/plugins/client-app.ts';
 import type { AppRenderer } from './app-renderer.ts';
 import { fillTemplate } from './html.ts';
 import { profileContent, profileHead } from './profile-page.ts';
 import { sitePageHead } from './site-pages.ts';
-
-export interface RenderedPage {
-  status: number;
-  body: Precompressed;
-}
-
-/** Renders a public page into index.html, or leaves the path to the plain SPA (undefined). */
-export type PageRenderer = (
-  request: FastifyRequest,
-  url: URL,
-  template: string,
-) => Promise<RenderedPage | undefined>;
 
 const PROFILE_PATH = /^\/profile\/([1-9]\d{0,9})\/?$/;
 const MAX_ID = 2_147_483_647;
@@ -56,7 +45,7 @@ export function createPageRenderer(
     const cached = app.publicCrew.profiles.get(id);
     if (cached) return JSON.parse(cached.identity.toString('utf8')) as PublicProfile;
     try {
-      const profile = await profiles.getProfile(app.db, id, null);
+      const profile = await getProfile(app.db, id, null);
       app.publicCrew.profiles.set(id, precompressJson(profile, 'fast'));
       return profile;
     } catch (error) {

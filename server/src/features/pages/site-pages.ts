@@ -10,7 +10,7 @@ import {
 } from '#common/content/legal';
 import type { CrewCard } from '#common/schemas/crew';
 import type { Role } from '#common/schemas/roles';
-import type { Blog } from '#server/features/site/blog.ts';
+import type { Blog } from '#server/features/site/index.ts';
 import type { PageHead } from './html.ts';
 
 /** index.html's own title and description: the home page's. */

@@ -48,3 +48,16 @@ export function findParty(db: Database, userId: number) {
     .where(eq(users.id, userId))
     .then((rows) => rows[0]);
 }
+
+/**
+ * A charge's payments row, in the caller's transaction; undefined when the provider's charge id
+ * was recorded already (the same charge reported twice is recorded once).
+ */
+export function insertPayment(tx: Pick<Database, 'insert'>, values: typeof payments.$inferInsert) {
+  return tx
+    .insert(payments)
+    .values(values)
+    .onConflictDoNothing({ target: payments.providerPaymentId })
+    .returning({ id: payments.id, createdAt: payments.createdAt })
+    .then((rows) => rows[0]);
+}

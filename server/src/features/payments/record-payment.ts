@@ -1,7 +1,7 @@
 import { formatMoney } from '#common/premium';
 import type { Database } from '#server/db/client.ts';
-import { payments } from '#server/db/schema/index.ts';
-import { notify } from '#server/features/notifications/notify.ts';
+import { notify } from '#server/features/notifications/index.ts';
+import { insertPayment } from './queries.ts';
 
 export type PaymentExecutor = Pick<Database, 'insert' | 'execute'>;
 
@@ -30,24 +30,20 @@ export interface Charge {
  * recorded already.
  */
 export async function recordPayment(tx: PaymentExecutor, charge: Charge): Promise<number | null> {
-  const [row] = await tx
-    .insert(payments)
-    .values({
-      userId: charge.userId,
-      kind: charge.kind,
-      payeeId: charge.payeeId ?? null,
-      description: charge.description,
-      amount: charge.amount,
-      taxAmount: charge.taxAmount ?? 0,
-      currency: charge.currency,
-      provider: charge.provider,
-      providerPaymentId: charge.providerPaymentId ?? null,
-      subscriptionId: charge.subscriptionId ?? null,
-      periodStart: charge.periodStart ?? null,
-      periodEnd: charge.periodEnd ?? null,
-    })
-    .onConflictDoNothing({ target: payments.providerPaymentId })
-    .returning({ id: payments.id, createdAt: payments.createdAt });
+  const row = await insertPayment(tx, {
+    userId: charge.userId,
+    kind: charge.kind,
+    payeeId: charge.payeeId ?? null,
+    description: charge.description,
+    amount: charge.amount,
+    taxAmount: charge.taxAmount ?? 0,
+    currency: charge.currency,
+    provider: charge.provider,
+    providerPaymentId: charge.providerPaymentId ?? null,
+    subscriptionId: charge.subscriptionId ?? null,
+    periodStart: charge.periodStart ?? null,
+    periodEnd: charge.periodEnd ?? null,
+  });
   if (!row) return null;
   const amount = formatMoney(charge.amount, charge.currency);
   if (charge.payeeId) {

@@ -1,3 +1,4 @@
+import { canReadPayment } from '#common/policies/payments';
 import { PAYMENT_MESSAGES, type Payment } from '#common/schemas/payments';
 import type { Database } from '#server/db/client.ts';
 import { NotFoundError } from '#server/errors.ts';
@@ -30,10 +31,7 @@ export async function listMyPayments(db: Database, viewer: Viewer): Promise<Paym
 /** A payment of mine (as payer or payee), or any for an admin; anyone else is told it does not exist. */
 async function findVisiblePayment(db: Database, paymentId: number, viewer: Viewer) {
   const row = await q.findPayment(db, paymentId);
-  const mine = row && (row.userId === viewer.user.id || row.payeeId === viewer.user.id);
-  if (!row || (!mine && viewer.user.role !== 'admin')) {
-    throw new NotFoundError(PAYMENT_MESSAGES.notFound);
-  }
+  if (!row || !canReadPayment(viewer.user, row)) throw new NotFoundError(PAYMENT_MESSAGES.notFound);
   return row;
 }
 

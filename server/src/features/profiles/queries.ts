@@ -1,4 +1,5 @@
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { isPremiumSql } from '#server/access/premium-queries.ts';
 import type { Database } from '#server/db/client.ts';
 import { renderSql } from '#server/db/prepared.ts';
 import {
@@ -11,7 +12,6 @@ import {
   users,
   userTags,
 } from '#server/db/schema/index.ts';
-import { isPremiumSql } from '#server/features/subscriptions/premium.ts';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '#common/limits';
+import { canManageProfile, ownsProfile } from '#common/policies/profiles';
 import {
   credentialRequest,
   credentialSchema,
@@ -21,7 +22,7 @@ import {
 } from '#common/schemas/profiles';
 import { BadRequestError, PayloadTooLargeError } from '#server/errors.ts';
 import { precompressJson, sendPrecompressed } from '#server/http/precompressed.ts';
-import { invalidateProfile } from './profile-cache.ts';
+import { invalidateProfile } from '#server/http/public-crew-cache.ts';
 import * as profiles from './service.ts';
 import { createViewRecorder } from './view-recorder.ts';
 
@@ -61,7 +62,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
   app.addHook('onClose', () => views.close());
   // Runs before validation: someone else's profile is refused as such, whatever the body says.
   const canEdit = async (request: FastifyRequest) =>
-    profiles.assertCanEdit(request.auth, Number((request.params as { id: string }).id));
+    profiles.assertCanManage(request.auth, Number((request.params as { id: string }).id));
 
   /** DELETE of one item of the profile (a role, experience, credential, tag, portfolio item): 204. */
   const deleteItem = (url: string, remove: (userId: number, itemId: number) => Promise<void>) =>
@@ -90,11 +91,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
       const viewer = request.auth?.user;
       // Counted once the profile is found (a missing one throws first); the owner's own look is not a view.
       const countView = () => {
-        if (viewer?.id !== id)
+        if (!ownsProfile(viewer ?? null, id))
           views.record(id, viewer ? `user:${viewer.id}` : `net:${request.meta().ipPrefix}`);
       };
       // The owner (and an admin) see their private fields and always the latest data.
-      if (viewer && (viewer.id === id || viewer.role === 'admin')) {
+      if (canManageProfile(viewer ?? null, id)) {
         const profile = await profiles.getProfile(app.db, id, request.auth);
         countView();
         // Private fields: never kept by the service worker's offline cache (or any other).

@@ -1,4 +1,5 @@
 import { LIMITS } from '#common/limits';
+import { canManageProfile } from '#common/policies/profiles';
 import type {
   CredentialRequest,
   ExperienceRequest,
@@ -8,18 +9,18 @@ import type {
 } from '#common/schemas/profiles';
 import type { Database } from '#server/db/client.ts';
 import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '#server/errors.ts';
-import { ratingAverage } from '#server/features/reviews/queries.ts';
-import type { RequestAuth } from '#server/http/request-auth.ts';
+import { ratingAverage } from '#server/features/reviews/index.ts';
+import { type RequestAuth, SIGN_IN_REQUIRED } from '#server/http/request-auth.ts';
 import { removeStoredImage, storeAvatar, storePortfolioImage } from '#server/uploads/images.ts';
 import * as q from './queries.ts';
 import { videoEmbedUrl } from './video-links.ts';
 
 export const NOT_YOUR_PROFILE = 'You can only change your own profile';
 
-/** Only the owner, or an admin, changes a profile. Checked on the server for every write. */
-export function assertCanEdit(auth: RequestAuth | null, profileId: number): void {
-  if (!auth) throw new UnauthorizedError('Please sign in to continue');
-  if (auth.user.id !== profileId && auth.user.role !== 'admin') throw new ForbiddenError(NOT_YOUR_PROFILE);
+/** canManageProfile, asked by every write before anything else. */
+export function assertCanManage(auth: RequestAuth | null, profileId: number): void {
+  if (!auth) throw new UnauthorizedError(SIGN_IN_REQUIRED);
+  if (!canManageProfile(auth.user, profileId)) throw new ForbiddenError(NOT_YOUR_PROFILE);
 }
 
 async function requireProfileUser(db: Database, userId: number) {
@@ -36,7 +37,7 @@ export async function getProfile(
 ): Promise<PublicProfile> {
   const row = await q.findFullProfile(db, userId);
   if (!row) throw new NotFoundError('Profile not found');
-  const isOwner = viewer !== null && (viewer.user.id === userId || viewer.user.role === 'admin');
+  const seesPrivate = canManageProfile(viewer?.user ?? null, userId);
   return {
     id: row.id,
     username: row.username,
@@ -54,7 +55,7 @@ export async function getProfile(
     portfolio: row.portfolio,
     rating: { average: ratingAverage(row.rating_sum, row.review_count), count: row.review_count },
     // The address is private; contactInfo is what the owner chose to share.
-    ...(isOwner ? { email: row.email } : {}),
+    ...(seesPrivate ? { email: row.email } : {}),
   };
 }
 

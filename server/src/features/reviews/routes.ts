@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { canReview } from '#common/policies/reviews';
 import {
   createReviewRequest,
   REVIEW_MESSAGES,
@@ -12,7 +13,7 @@ import {
   updateReviewRequest,
 } from '#common/schemas/reviews';
 import { BadRequestError, UnauthorizedError } from '#server/errors.ts';
-import { invalidateProfile } from '#server/features/profiles/profile-cache.ts';
+import { invalidateProfile } from '#server/http/public-crew-cache.ts';
 import * as service from './service.ts';
 
 /** Database ids are 32-bit: anything larger can only be a typo and must not reach PostgreSQL. */
@@ -46,7 +47,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       // Who may write is answered before what they wrote: a visitor hears "sign in", not "too short".
       preValidation: async (request) => {
         const user = signedInUser(request);
-        if (user.id === rawId(request)) throw new BadRequestError(REVIEW_MESSAGES.selfReview);
+        if (!canReview(user.id, rawId(request))) throw new BadRequestError(REVIEW_MESSAGES.selfReview);
       },
       schema: { params: userParams, body: createReviewRequest, response: { 201: reviewSchema } },
     },
@@ -77,7 +78,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         const id = rawId(request);
         const user = signedInUser(request);
         if (Number.isInteger(id) && id > 0 && id <= 2_147_483_647) {
-          await service.assertAuthor(app.db, id, user, 'edit');
+          await service.assertMayEdit(app.db, id, user);
         }
       },
       schema: { params: reviewParams, body: updateReviewRequest, response: { 200: reviewSchema } },

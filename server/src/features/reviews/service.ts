@@ -1,5 +1,16 @@
 import { LIMITS } from '#common/limits';
 import { personName } from '#common/people';
+import {
+  canReport,
+  canReview,
+  deletesAs,
+  editDecision,
+  oldEnoughToReview,
+  type ReviewFacts,
+  reviewVisibility,
+  seesAllReviewsOf,
+  thankDecision,
+} from '#common/policies/reviews';
 import type { AuthUser } from '#common/schemas/auth';
 import {
   type CreateReviewValues,
@@ -10,6 +21,8 @@ import {
   type ReviewSort,
   type UpdateReviewValues,
 } from '#common/schemas/reviews';
+import { isVerifiedCollaboration } from '#server/access/collaboration.ts';
+import { premiumRequired } from '#server/access/premium.ts';
 import type { Database } from '#server/db/client.ts';
 import {
   BadRequestError,
@@ -18,10 +31,7 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from '#server/errors.ts';
-import { workedTogether } from '#server/features/bookings/queries.ts';
-import { notify } from '#server/features/notifications/notify.ts';
-import { premiumRequired } from '#server/features/subscriptions/premium.ts';
-import { sharedTeam } from '#server/features/teams/queries.ts';
+import { notify } from '#server/features/notifications/index.ts';
 import * as q from './queries.ts';
 
 type Viewer = Pick<AuthUser, 'id' | 'role' | 'isSubscribed'>;
@@ -38,21 +48,12 @@ function causeCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * "Verified collaboration": the two worked together, either way round: a booking between them
- * that was accepted and whose last day is past, or a team both were on. It is asked
- * when a review is written or edited, and only here.
- */
-export async function isVerifiedCollaboration(db: q.Executor, a: number, b: number): Promise<boolean> {
-  return (await workedTogether(db, a, b)) || (await sharedTeam(db, a, b));
-}
-
-const isModerator = (viewer: Viewer | null) => viewer?.role === 'admin' || viewer?.role === 'moderator';
-
-/** Premium members, the person reviewed and moderators read every review; others the newest few. */
-function seesAllReviewsOf(viewer: Viewer | null, subjectId: number): boolean {
-  return viewer !== null && (viewer.isSubscribed || viewer.id === subjectId || isModerator(viewer));
-}
+/** A locked row as the reviews policy reads it. */
+const factsOf = (row: { subjectId: number; reviewerId: number; hiddenAt: Date | null }): ReviewFacts => ({
+  subjectId: row.subjectId,
+  reviewerId: row.reviewerId,
+  hidden: row.hiddenAt !== null,
+});
 
 /** What the person reviewed reads in their notifications. */
 export function newReviewNotice(authorName: string, rating: number) {
@@ -122,7 +123,7 @@ export async function listReviews(
     q.findPerson(db, subjectId),
     q.findSummary(db, subjectId),
     q.listReviews(db, subjectId, { sort, offset: (page - 1) * pageSize, limit: pageSize }),
-    viewer && viewer.id !== subjectId ? q.findReviewBy(db, subjectId, viewer.id) : undefined,
+    viewer && canReview(viewer.id, subjectId) ? q.findReviewBy(db, subjectId, viewer.id) : undefined,
   ]);
   if (!subject) throw new NotFoundError(REVIEW_MESSAGES.profileNotFound);
   const summary = summaryOf(summaryRow);
@@ -140,22 +141,17 @@ export async function listReviews(
 }
 
 /**
- * One review, for links such as /profile/{id}?review={id}. Its author, the person reviewed,
- * Premium members and moderators may open any visible review; everyone else only the ones they
- * could list (the newest few). A hidden review exists only for its author and moderators.
+ * One review, for links such as /profile/{id}?review={id}, as reviewVisibility decides: a review
+ * the viewer may not know of is not found; one they could see only among the newest few, and is
+ * not, asks for Premium.
  */
-async function assertCanSee(
-  db: q.Executor,
-  review: { id: number; subjectId: number; reviewerId: number; hidden: boolean },
-  viewer: Viewer | null,
-) {
-  const isAuthor = viewer?.id === review.reviewerId;
-  if (review.hidden) {
-    if (!isAuthor && !isModerator(viewer)) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-    return;
-  }
-  if (isAuthor || seesAllReviewsOf(viewer, review.subjectId)) return;
-  if (!(await q.isAmongNewest(db, review.subjectId, review.id, LIMITS.reviewsFreeVisible))) {
+async function assertVisible(db: q.Executor, review: ReviewFacts & { id: number }, viewer: Viewer | null) {
+  const visibility = reviewVisibility(viewer, review);
+  if (visibility === 'unseen') throw new NotFoundError(REVIEW_MESSAGES.notFound);
+  if (
+    visibility === 'if_newest' &&
+    !(await q.isAmongNewest(db, review.subjectId, review.id, LIMITS.reviewsFreeVisible))
+  ) {
     throw premiumRequired('allReviews');
   }
 }
@@ -163,7 +159,7 @@ async function assertCanSee(
 export async function getReview(db: Database, reviewId: number, viewer: Viewer | null): Promise<Review> {
   const parties = await q.findReviewParties(db, reviewId);
   if (!parties) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-  await assertCanSee(db, parties, viewer);
+  await assertVisible(db, parties, viewer);
   return loadReview(db, reviewId);
 }
 
@@ -182,11 +178,11 @@ export async function createReview(
   reviewer: Viewer,
   input: CreateReviewValues,
 ): Promise<Review> {
-  if (reviewer.id === subjectId) throw new BadRequestError(REVIEW_MESSAGES.selfReview);
+  if (!canReview(reviewer.id, subjectId)) throw new BadRequestError(REVIEW_MESSAGES.selfReview);
   const [subject, author] = await Promise.all([q.findPerson(db, subjectId), q.findPerson(db, reviewer.id)]);
   if (!subject) throw new NotFoundError(REVIEW_MESSAGES.profileNotFound);
   if (!author) throw new UnauthorizedError(REVIEW_MESSAGES.signIn);
-  if (author.ageHours < LIMITS.reviewMinAccountAgeHours) throw new ForbiddenError(REVIEW_MESSAGES.newAccount);
+  if (!oldEnoughToReview(author.ageHours)) throw new ForbiddenError(REVIEW_MESSAGES.newAccount);
   await requireRole(db, input.roleId);
 
   try {
@@ -229,19 +225,20 @@ export async function createReview(
   }
 }
 
-/** The author, for the routes' early 403 before the body is even read. */
-export async function assertAuthor(
-  db: Database,
-  reviewId: number,
-  viewer: Viewer,
-  action: 'edit' | 'delete',
-): Promise<void> {
+const editRefusal = (reason: 'unseen' | 'not_author' | 'hidden') =>
+  reason === 'unseen'
+    ? new NotFoundError(REVIEW_MESSAGES.notFound)
+    : new ForbiddenError(reason === 'hidden' ? REVIEW_MESSAGES.hiddenEdit : REVIEW_MESSAGES.notAuthor);
+
+/**
+ * Someone else's review, refused for the route before the body is even read. Whether it is hidden
+ * is the locked row's to say, in updateReview.
+ */
+export async function assertMayEdit(db: Database, reviewId: number, viewer: Viewer): Promise<void> {
   const parties = await q.findReviewParties(db, reviewId);
   if (!parties) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-  if (parties.reviewerId === viewer.id) return;
-  if (action === 'delete' && viewer.role === 'admin') return;
-  if (parties.hidden && !isModerator(viewer)) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-  throw new ForbiddenError(action === 'edit' ? REVIEW_MESSAGES.notAuthor : REVIEW_MESSAGES.notAuthorDelete);
+  const decision = editDecision(viewer, parties);
+  if (!decision.ok && decision.reason !== 'hidden') throw editRefusal(decision.reason);
 }
 
 /** Edits the author's review; the aggregate moves by the change of rating in the same transaction. */
@@ -255,8 +252,8 @@ export async function updateReview(
   await db.transaction(async (tx) => {
     const row = await q.lockReview(tx, reviewId);
     if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-    if (row.reviewerId !== viewer.id) throw new ForbiddenError(REVIEW_MESSAGES.notAuthor);
-    if (row.hiddenAt) throw new ForbiddenError(REVIEW_MESSAGES.hiddenEdit);
+    const decision = editDecision(viewer, factsOf(row));
+    if (!decision.ok) throw editRefusal(decision.reason);
     const verifiedCollaboration = await isVerifiedCollaboration(tx, row.reviewerId, row.subjectId);
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
     // Nothing sent, nothing changed: the review does not become "edited".
@@ -277,9 +274,7 @@ export async function deleteReview(
   return db.transaction(async (tx) => {
     const row = await q.lockReview(tx, reviewId);
     if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-    if (row.reviewerId !== viewer.id && viewer.role !== 'admin') {
-      throw new ForbiddenError(REVIEW_MESSAGES.notAuthorDelete);
-    }
+    if (deletesAs(viewer, row) === null) throw new ForbiddenError(REVIEW_MESSAGES.notAuthorDelete);
     await q.deleteReview(tx, reviewId);
     if (!row.hiddenAt) await q.applyRatingDelta(tx, row.subjectId, q.reviewDelta(row, -1));
     return { subjectId: row.subjectId };
@@ -314,13 +309,21 @@ async function setHidden(db: Transactor, reviewId: number, hidden: boolean) {
   });
 }
 
+const thankRefusal = (reason: 'unseen' | 'not_subject' | 'thanked') => {
+  if (reason === 'unseen') return new NotFoundError(REVIEW_MESSAGES.notFound);
+  if (reason === 'not_subject') return new ForbiddenError(REVIEW_MESSAGES.thankNotSubject);
+  return new ConflictError(REVIEW_MESSAGES.alreadyThanked);
+};
+
 /** The person reviewed thanks the reviewer, once; the reviewer hears about it. */
 export async function thankReview(db: Database, reviewId: number, viewer: Viewer): Promise<Review> {
   await db.transaction(async (tx) => {
     const row = await q.lockReview(tx, reviewId);
-    if (!row || row.hiddenAt) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-    if (row.subjectId !== viewer.id) throw new ForbiddenError(REVIEW_MESSAGES.thankNotSubject);
-    if (!(await q.markThanked(tx, reviewId))) throw new ConflictError(REVIEW_MESSAGES.alreadyThanked);
+    if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
+    // The row is locked, so no other thank can come between the policy's answer and the mark.
+    const decision = thankDecision(viewer, { ...factsOf(row), thanked: row.thankedAt !== null });
+    if (!decision.ok) throw thankRefusal(decision.reason);
+    await q.markThanked(tx, reviewId);
     const subject = await q.findPerson(tx, row.subjectId);
     await notify(
       tx,
@@ -343,8 +346,8 @@ export async function reportReview(
 ): Promise<ReviewReportResponse> {
   const parties = await q.findReviewParties(db, reviewId);
   if (!parties) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-  await assertCanSee(db, parties, viewer);
-  if (parties.reviewerId === viewer.id) throw new BadRequestError(REVIEW_MESSAGES.reportOwn);
+  await assertVisible(db, parties, viewer);
+  if (!canReport(viewer, parties)) throw new BadRequestError(REVIEW_MESSAGES.reportOwn);
   const report = await q.insertReport(db, reviewId, viewer.id, reason.trim());
   if (!report) throw new ConflictError(REVIEW_MESSAGES.alreadyReported);
   return { reviewId: report.reviewId, reportedAt: report.createdAt.toISOString() };

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '#common/limits';
 import type { SearchSort } from '#common/schemas/search';
+import { isPremiumSql } from '#server/access/premium-queries.ts';
 import type { Database } from '#server/db/client.ts';
 import { isPlaceholder, renderSql, runTemplate, StatementTemplates } from '#server/db/prepared.ts';
 import { SEARCH_TIER_COUNT } from '#server/db/schema/index.ts';
-import { isPremiumSql } from '#server/features/subscriptions/premium.ts';
 import { estimateTextMatches, extrapolateFromTiers, type TextStatistics } from './estimate.ts';
 
 /**

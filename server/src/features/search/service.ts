@@ -10,11 +10,11 @@ import type {
   TopRatedResponse,
 } from '#common/schemas/search';
 import { PREMIUM_SEARCH_FILTERS } from '#common/schemas/search';
+import { premiumRequired } from '#server/access/premium.ts';
 import type { Database } from '#server/db/client.ts';
 import { RememberedByKey, rememberPerDatabase } from '#server/db/remember.ts';
 import { BadRequestError } from '#server/errors.ts';
-import { getRolesById } from '#server/features/roles/service.ts';
-import { premiumRequired } from '#server/features/subscriptions/premium.ts';
+import { getRolesById } from '#server/features/roles/index.ts';
 import type { TextStatistics } from './estimate.ts';
 import * as q from './queries.ts';
 import {

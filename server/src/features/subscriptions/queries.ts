@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { PremiumPlanId } from '#common/premium';
 import type { Database } from '#server/db/client.ts';
-import { checkoutSessions, subscriptions } from '#server/db/schema/index.ts';
+import { checkoutSessions, subscriptions, webhookEvents } from '#server/db/schema/index.ts';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -92,4 +92,17 @@ export function findByProviderId(db: Executor, providerSubscriptionId: string, l
     .from(subscriptions)
     .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
   return (lock ? query.for('update') : query).then((rows) => rows[0]);
+}
+
+/** Writes a Stripe event's id, once: false when it was written before (a replay). */
+export async function recordWebhookEvent(
+  db: Executor,
+  event: { id: string; type: string },
+): Promise<boolean> {
+  const [fresh] = await db
+    .insert(webhookEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
+  return fresh !== undefined;
 }

@@ -12,8 +12,8 @@ import {
   subscriptionStatusResponse,
 } from '#common/schemas/subscriptions';
 import { BadRequestError, NotFoundError } from '#server/errors.ts';
-import { invalidateProfile } from '#server/features/profiles/profile-cache.ts';
-import type { PaymentProvider } from './provider.ts';
+import type { PaymentProvider } from '#server/features/payments/index.ts';
+import { invalidateProfile } from '#server/http/public-crew-cache.ts';
 import * as service from './service.ts';
 import { applyStripeEvent, memberOfEvent } from './stripe-events.ts';
 

@@ -1,3 +1,4 @@
+import { isPremium } from '#common/policies/premium';
 import { addInterval, PREMIUM_PLANS, type PremiumPlanId } from '#common/premium';
 import {
   type PlanListResponse,
@@ -5,11 +6,9 @@ import {
   type SubscriptionStatus,
 } from '#common/schemas/subscriptions';
 import type { Database } from '#server/db/client.ts';
-import { BadGatewayError, BadRequestError, ConflictError, GoneError, NotFoundError } from '#server/errors.ts';
-import { recordPayment } from '#server/features/payments/record-payment.ts';
+import { BadRequestError, ConflictError, GoneError, NotFoundError } from '#server/errors.ts';
+import { callProvider, type PaymentProvider, recordPayment } from '#server/features/payments/index.ts';
 import type { RequestAuth } from '#server/http/request-auth.ts';
-import { isPremiumRow } from './premium.ts';
-import type { PaymentProvider } from './provider.ts';
 import * as q from './queries.ts';
 
 export interface Subscriptions {
@@ -62,7 +61,7 @@ export async function startCheckout(
   plan: PremiumPlanId,
 ): Promise<{ url: string }> {
   const current = await q.findLatestSubscription(s.db, member.id);
-  if (isPremiumRow(current)) {
+  if (isPremium(current)) {
     throw new ConflictError(
       current?.cancelAtPeriodEnd ? SUBSCRIPTION_MESSAGES.resumeInstead : SUBSCRIPTION_MESSAGES.alreadyPremium,
     );
@@ -107,7 +106,7 @@ export async function completeDemoCheckout(
     if (!session) throw new NotFoundError(SUBSCRIPTION_MESSAGES.sessionNotFound);
     if (session.completedAt) throw new ConflictError(SUBSCRIPTION_MESSAGES.sessionUsed);
     if (session.expiresAt <= new Date()) throw new GoneError(SUBSCRIPTION_MESSAGES.sessionExpired);
-    if (isPremiumRow(await q.lockLatestSubscription(tx, member.id)))
+    if (isPremium(await q.lockLatestSubscription(tx, member.id)))
       throw new ConflictError(SUBSCRIPTION_MESSAGES.alreadyPremium);
     await q.markCheckoutCompleted(tx, session.id);
     const plan = PREMIUM_PLANS[session.plan];
@@ -150,7 +149,7 @@ export async function setCancelAtPeriodEnd(
 ): Promise<SubscriptionStatus> {
   const row = await s.db.transaction(async (tx) => {
     const current = await q.lockLatestSubscription(tx, member.id);
-    if (!current || !isPremiumRow(current) || current.cancelAtPeriodEnd === cancel) {
+    if (!current || !isPremium(current) || current.cancelAtPeriodEnd === cancel) {
       throw new ConflictError(
         cancel ? SUBSCRIPTION_MESSAGES.nothingToCancel : SUBSCRIPTION_MESSAGES.nothingToResume,
       );
@@ -188,13 +187,4 @@ export async function settleDemoSubscriptions(s: Subscriptions, now: Date, userI
     }
     return due.length;
   });
-}
-
-/** A provider that cannot be reached is a 502 with a plain message, never a stack trace. */
-export async function callProvider<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw Object.assign(new BadGatewayError(SUBSCRIPTION_MESSAGES.providerUnavailable), { cause: error });
-  }
 }

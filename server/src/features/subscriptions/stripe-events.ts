@@ -1,9 +1,8 @@
 import type Stripe from 'stripe';
 import { PREMIUM_PLAN_IDS, PREMIUM_PLANS, type PremiumPlanId } from '#common/premium';
 import type { Database } from '#server/db/client.ts';
-import { webhookEvents } from '#server/db/schema/index.ts';
-import { settleBookingPayment } from '#server/features/bookings/service.ts';
-import { recordPayment } from '#server/features/payments/record-payment.ts';
+import { settleBookingPayment } from '#server/features/bookings/index.ts';
+import { recordPayment } from '#server/features/payments/index.ts';
 import * as q from './queries.ts';
 
 /** Stripe's subscription states, as ours (which read past_due and canceled as Stripe does). */
@@ -46,12 +45,7 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
  */
 export async function applyStripeEvent(db: Database, event: Stripe.Event): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(webhookEvents)
-      .values({ id: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
-    if (!fresh) return 'duplicate';
+    if (!(await q.recordWebhookEvent(tx, { id: event.id, type: event.type }))) return 'duplicate';
     switch (event.type) {
       case 'customer.subscription.created':
       case 'customer.subscription.updated':

@@ -9,8 +9,8 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { bookings, notifications, payments, subscriptions, webhookEvents } from '#server/db/schema/index.ts';
 import { member, roleIdNamed } from '#server/features/notifications/test-support.ts';
+import { createStripeProvider } from '#server/features/payments/provider.ts';
 import { createTestApp, type TestApp, testEnvironment } from '../../../test/helpers.ts';
-import { createStripeProvider } from './provider.ts';
 import { INVALID_SIGNATURE } from './routes.ts';
 
 /**

@@ -4,8 +4,8 @@ import { addInterval, PREMIUM_PLANS, PREMIUM_REQUIRED } from '#common/premium';
 import { SUBSCRIPTION_MESSAGES } from '#common/schemas/subscriptions';
 import { notifications, payments, subscriptions } from '#server/db/schema/index.ts';
 import { member } from '#server/features/notifications/test-support.ts';
+import { createDemoProvider } from '#server/features/payments/provider.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { createDemoProvider } from './provider.ts';
 import { settleDemoSubscriptions } from './service.ts';
 
 let t: TestApp;

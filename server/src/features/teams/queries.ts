@@ -17,6 +17,16 @@ export function findTeam(db: Executor, id: number, lock = false) {
   return (lock ? query.for('update') : query).then((rows) => rows[0]);
 }
 
+/** The team, and the membership of `userId` in it if they have one: what the teams policy reads. */
+export function findTeamAs(db: Executor, teamId: number, userId: number) {
+  return db
+    .select({ team: teams, membership: { status: teamMembers.status } })
+    .from(teams)
+    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
+    .where(eq(teams.id, teamId))
+    .then((rows) => rows[0]);
+}
+
 export function findMembership(db: Executor, teamId: number, userId: number) {
   return db
     .select()
@@ -131,15 +141,4 @@ export function listMine(db: Executor, userId: number) {
     .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
     .where(or(eq(teams.ownerId, userId), inArray(teamMembers.status, ['invited', 'accepted'])))
     .orderBy(desc(teams.createdAt));
-}
-
-/** Whether the two were on one team: both accepted members, or the owner and an accepted member. */
-export async function sharedTeam(db: Executor, a: number, b: number): Promise<boolean> {
-  const { rows } = await db.execute<{ yes: boolean }>(sql`
-    select exists (
-      select 1 from ${teams} t
-      where (t.owner_id = ${a} or exists (select 1 from ${teamMembers} m where m.team_id = t.id and m.user_id = ${a} and m.status = 'accepted'))
-        and (t.owner_id = ${b} or exists (select 1 from ${teamMembers} m where m.team_id = t.id and m.user_id = ${b} and m.status = 'accepted'))
-    ) as yes`);
-  return rows[0]?.yes === true;
 }

@@ -1,38 +1,40 @@
 import { personName } from '#common/people';
+import {
+  canManageTeam,
+  canViewTeam,
+  crewingDecision,
+  inviteDecision,
+  teamRole,
+} from '#common/policies/teams';
 import { TEAM_MESSAGES, type Team } from '#common/schemas/teams';
+import { reachableMember } from '#server/access/contact.ts';
+import { assertPremium, premiumRequired } from '#server/access/premium.ts';
 import type { Database } from '#server/db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '#server/errors.ts';
-import { findMember } from '#server/features/connections/queries.ts';
-import { notify } from '#server/features/notifications/notify.ts';
-import type { RealtimeEvent } from '#server/features/notifications/realtime/events.ts';
-import { markRead } from '#server/features/notifications/service.ts';
-import { getRolesById } from '#server/features/roles/service.ts';
-import { assertPremium } from '#server/features/subscriptions/premium.ts';
+import { markRead, notify, type RealtimeEvent } from '#server/features/notifications/index.ts';
+import { getRolesById } from '#server/features/roles/index.ts';
 import type { RequestAuth } from '#server/http/request-auth.ts';
 import * as q from './queries.ts';
 
 type Viewer = Pick<RequestAuth, 'user'>;
 type Publish = (event: RealtimeEvent) => void;
 
-/** What the viewer is to the team; anyone not on it (or declined) is told it does not exist. */
-async function accessOf(db: q.Executor, teamId: number, viewer: Viewer) {
-  const team = await q.findTeam(db, teamId);
-  if (!team) throw new NotFoundError(TEAM_MESSAGES.notFound);
-  if (team.ownerId === viewer.user.id) return { team, myRole: 'owner' as const };
-  const membership = await q.findMembership(db, teamId, viewer.user.id);
-  if (membership?.status === 'accepted') return { team, myRole: 'member' as const };
-  if (membership?.status === 'invited') return { team, myRole: 'invited' as const };
-  throw new NotFoundError(TEAM_MESSAGES.notFound);
+/** The team and what the viewer is to it; anyone the policy does not let see it is told it does not exist. */
+async function teamFor(db: q.Executor, teamId: number, viewer: Viewer) {
+  const found = await q.findTeamAs(db, teamId, viewer.user.id);
+  const myRole = found ? teamRole(viewer.user.id, found.team, found.membership) : null;
+  if (!found || !canViewTeam(myRole)) throw new NotFoundError(TEAM_MESSAGES.notFound);
+  return { team: found.team, myRole };
 }
 
 async function ownedTeam(db: q.Executor, teamId: number, viewer: Viewer) {
-  const access = await accessOf(db, teamId, viewer);
-  if (access.myRole !== 'owner') throw new NotFoundError(TEAM_MESSAGES.notFound);
-  return access.team;
+  const { team, myRole } = await teamFor(db, teamId, viewer);
+  if (!canManageTeam(myRole)) throw new NotFoundError(TEAM_MESSAGES.notFound);
+  return team;
 }
 
 export async function getTeam(db: Database, teamId: number, viewer: Viewer): Promise<Team> {
-  const { team, myRole } = await accessOf(db, teamId, viewer);
+  const { team, myRole } = await teamFor(db, teamId, viewer);
   const sheet = await q.crewSheet(db, teamId);
   if (!sheet.owner) throw new NotFoundError(TEAM_MESSAGES.notFound);
   return {
@@ -55,20 +57,12 @@ export async function getTeam(db: Database, teamId: number, viewer: Viewer): Pro
 
 export async function listTeams(db: Database, viewer: Viewer) {
   const rows = await q.listMine(db, viewer.user.id);
-  return rows.map(({ team, status }) => ({
-    id: team.id,
-    name: team.name,
-    location: team.location,
-    startDate: team.startDate,
-    endDate: team.endDate,
-    status: team.status,
-    myRole:
-      team.ownerId === viewer.user.id
-        ? ('owner' as const)
-        : status === 'accepted'
-          ? ('member' as const)
-          : ('invited' as const),
-  }));
+  return rows.flatMap(({ team, status }) => {
+    const myRole = teamRole(viewer.user.id, team, status ? { status } : null);
+    if (!canViewTeam(myRole)) return [];
+    const { id, name, location, startDate, endDate } = team;
+    return [{ id, name, location, startDate, endDate, status: team.status, myRole }];
+  });
 }
 
 export async function createTeam(
@@ -118,7 +112,10 @@ export async function addPosition(
   return getTeam(db, teamId, viewer);
 }
 
-/** The owner (Premium) invites someone to a position; they hear of it as a team_invite. */
+/**
+ * The owner (Premium) invites someone to a position; they hear of it as a team_invite. Someone
+ * who blocked the owner, or is suspended, cannot be invited (they are "not found").
+ */
 export async function invite(
   db: Database,
   viewer: Viewer,
@@ -127,15 +124,16 @@ export async function invite(
   positionId?: number,
 ) {
   await db.transaction(async (tx) => {
-    const team = await ownedTeam(tx, teamId, viewer);
-    // The owner's Premium may have ended since the team was made: inviting needs it still.
-    assertPremium(viewer, 'teams');
-    if (team.status === 'closed') throw new ConflictError(TEAM_MESSAGES.closed);
-    if (userId === viewer.user.id) throw new BadRequestError(TEAM_MESSAGES.self);
+    const { team, myRole } = await teamFor(tx, teamId, viewer);
+    const decision = inviteDecision(viewer.user, { role: myRole, status: team.status }, userId);
+    if (!decision.ok) throw inviteRefusal(decision.reason);
     const position = positionId === undefined ? null : await q.findPosition(tx, teamId, positionId);
     if (positionId !== undefined && !position) throw new NotFoundError(TEAM_MESSAGES.positionNotFound);
-    // Who is invited must exist; the foreign key would say so only as an error.
-    if (!(await findMember(tx, userId))) throw new NotFoundError(TEAM_MESSAGES.memberNotFound);
+    // Who is invited must exist (the foreign key would say so only as an error) and be reachable.
+    await reachableMember(tx, viewer.user.id, userId, {
+      notFound: TEAM_MESSAGES.memberNotFound,
+      unblockFirst: TEAM_MESSAGES.unblockFirst,
+    });
     const before = await q.findMembership(tx, teamId, userId);
     if (before?.status === 'accepted' || before?.status === 'invited') return;
     await q.upsertInvite(tx, teamId, userId, position?.id ?? null);
@@ -152,6 +150,15 @@ export async function invite(
     );
   });
   return getTeam(db, teamId, viewer);
+}
+
+/** An invitation refused as it always was: someone else's team does not exist for them. */
+function inviteRefusal(reason: 'not_owner' | 'premium' | 'closed' | 'self') {
+  if (reason === 'not_owner') return new NotFoundError(TEAM_MESSAGES.notFound);
+  // The owner's Premium may have ended since the team was made: inviting needs it still.
+  if (reason === 'premium') return premiumRequired('teams');
+  if (reason === 'closed') return new ConflictError(TEAM_MESSAGES.closed);
+  return new BadRequestError(TEAM_MESSAGES.self);
 }
 
 /** SPEC §7: the invited member accepts or declines (free). The owner hears back. */
@@ -197,8 +204,14 @@ export async function assertOwnPosition(
   messages: { teamNotFound: string; teamClosed: string; positionNotFound: string; positionRole: string },
 ) {
   const team = await q.findTeam(tx, booking.teamId);
-  if (!team || team.ownerId !== ownerId) throw new NotFoundError(messages.teamNotFound);
-  if (team.status === 'closed') throw new ConflictError(messages.teamClosed);
+  if (!team) throw new NotFoundError(messages.teamNotFound);
+  // Only ownership matters here, so the requester's membership of the team is not read.
+  const crewing = crewingDecision({ role: teamRole(ownerId, team, null), status: team.status });
+  if (!crewing.ok) {
+    throw crewing.reason === 'closed'
+      ? new ConflictError(messages.teamClosed)
+      : new NotFoundError(messages.teamNotFound);
+  }
   if (booking.positionId === undefined) return;
   const position = await q.findPosition(tx, team.id, booking.positionId);
   if (!position) throw new NotFoundError(messages.positionNotFound);

@@ -1,8 +1,8 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { NotFound } from '#client/components/not-found.tsx';
 import { buttonVariants } from '#client/components/ui/button.tsx';
-import NotFoundPage from '#client/pages/not-found-page.tsx';
 import { staffRefusal } from '../api.ts';
 
 /**
@@ -11,7 +11,7 @@ import { staffRefusal } from '../api.ts';
  */
 export function StaffGate({ error, children }: { error: unknown; children: ReactNode }) {
   const refusal = staffRefusal(error);
-  if (refusal === 'not-found') return <NotFoundPage />;
+  if (refusal === 'not-found') return <NotFound />;
   if (refusal === 'two-factor') {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">

@@ -5,6 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { useViewer } from '#client/features/auth/api.ts';
 import { cn } from '#client/lib/cn.ts';
+import { canBookCrew } from '#common/policies/bookings';
 import { addDays, isoDay, useCreateBooking } from '../api.ts';
 import { AvailabilityStrip } from './availability-strip.tsx';
 
@@ -45,7 +46,7 @@ export function BookCrew({
   const navigate = useNavigate();
   const me = useViewer();
   // Crew only (someone with a role), and never one's own profile or a visitor's view.
-  if (crew.roles.length === 0 || !me || me.id === crew.id) return null;
+  if (crew.roles.length === 0 || !me || !canBookCrew(me.id, crew.id)) return null;
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
   const start = (kind: Kind) => {
     set({ kind });

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { useViewer } from '#client/features/auth/api.ts';
 import { useStartConversation } from '#client/features/messages/api.ts';
+import { isOtherMember } from '#common/policies/connections';
 import {
   connectionStatusQuery,
   useAnswerConnection,
@@ -18,12 +19,13 @@ import {
  */
 export function ConnectAndMessage({ userId, name }: { userId: number; name: string }) {
   const me = useViewer();
-  const status = useQuery({ ...connectionStatusQuery(userId), enabled: Boolean(me) && me?.id !== userId });
+  const someoneElse = me !== null && isOtherMember(me.id, userId);
+  const status = useQuery({ ...connectionStatusQuery(userId), enabled: someoneElse });
   const request = useRequestConnection();
   const answer = useAnswerConnection();
   const withdraw = useRemoveConnection();
   const [writing, setWriting] = useState(false);
-  if (!me || me.id === userId) return null;
+  if (!someoneElse) return null;
   const current = status.data?.status;
   const error = request.error ?? answer.error ?? withdraw.error;
   const busy = request.isPending || answer.isPending || withdraw.isPending;

@@ -1,12 +1,9 @@
-import { Check, Download, Eye, Heart, Reply, Share2, X } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Check, Download, Eye, Reply, Share2, X } from 'lucide-react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { useThankReview } from '#client/features/reviews/api.ts';
 import { cn } from '#client/lib/cn.ts';
-import { ApiError } from '#client/lib/http.ts';
-import { THANK_TOAST } from '#common/reviews';
 import type { Notification } from '#common/schemas/notifications';
 import {
   actionFailedToast,
@@ -24,6 +21,20 @@ interface ActionProps {
   /** SPEC §4: any action marks the notification read. */
   onActed: () => void;
 }
+
+/**
+ * A review's Thank is the reviews feature's button (its mutation refreshes what reviews cache). The
+ * notifications page hands it in, since notifications sit below reviews.
+ */
+export type ThankButton = ComponentType<{
+  /** The person reviewed. */
+  subjectId: number;
+  reviewId: number;
+  describedBy: string;
+  onThanked: () => void;
+  /** SPEC §8's action failure. */
+  onFailed: () => void;
+}>;
 
 function ActionLink({
   to,
@@ -104,54 +115,6 @@ function RespondButtons({ notification, describedBy, onActed }: ActionProps) {
   );
 }
 
-/**
- * Thank the reviewer, through the reviews feature's own mutation. A refusal the server explains
- * (already thanked) is shown as it says it; other failures read as SPEC §8's action failure.
- */
-function ThankButton({ notification, describedBy, onActed }: ActionProps) {
-  const thank = useThankReview(notification.userId);
-  const [thanked, setThanked] = useState(false);
-  const reviewId = notification.data?.reviewId;
-  if (reviewId === undefined) return null;
-  if (thanked) {
-    return (
-      <p className="inline-flex h-8 items-center gap-1.5 text-sm font-medium text-muted-foreground">
-        <Heart aria-hidden="true" className="size-4 fill-current text-rose-500" />
-        Thanked
-      </p>
-    );
-  }
-  return (
-    <Button
-      size="sm"
-      variant="outline"
-      aria-describedby={describedBy}
-      disabled={thank.isPending}
-      onClick={() =>
-        thank.mutate(reviewId, {
-          onSuccess: () => {
-            toast({ title: THANK_TOAST.title, description: THANK_TOAST.description });
-            setThanked(true);
-            onActed();
-          },
-          onError: (error) => {
-            if (error instanceof ApiError && error.status === 409) {
-              toast({ title: 'Error', description: error.plainMessage, variant: 'destructive' });
-              setThanked(true);
-              onActed();
-              return;
-            }
-            actionFailedToast();
-          },
-        })
-      }
-    >
-      <Heart aria-hidden="true" />
-      {thank.isPending ? 'Thanking...' : 'Thank'}
-    </Button>
-  );
-}
-
 /** SPEC §7: the invoice is saved as invoice-{paymentId}.pdf; the browser's own download does it. */
 function DownloadInvoice({
   paymentId,
@@ -193,7 +156,11 @@ function ShareAchievement({ notification, describedBy, onActed }: ActionProps) {
 }
 
 /** The actions SPEC §2 gives each type of notification. */
-export function NotificationActions({ className, ...props }: ActionProps & { className?: string }) {
+export function NotificationActions({
+  className,
+  thankButton: Thank,
+  ...props
+}: ActionProps & { className?: string; thankButton: ThankButton }) {
   const { notification, describedBy, onActed } = props;
   const view = viewLinkOf(notification);
   const link = (label: string, icon: ReactNode) =>
@@ -230,7 +197,15 @@ export function NotificationActions({ className, ...props }: ActionProps & { cla
         return (
           <>
             {link('View Review', <Eye aria-hidden="true" />)}
-            <ThankButton {...props} />
+            {notification.data?.reviewId !== undefined ? (
+              <Thank
+                subjectId={notification.userId}
+                reviewId={notification.data.reviewId}
+                describedBy={describedBy}
+                onThanked={onActed}
+                onFailed={actionFailedToast}
+              />
+            ) : null}
           </>
         );
       case 'payment_received':

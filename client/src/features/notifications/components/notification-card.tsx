@@ -4,14 +4,20 @@ import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/cn.ts';
 import type { Notification } from '#common/schemas/notifications';
 import { actionFailedToast, useDeleteNotification, useMarkRead } from '../api.ts';
-import { NotificationActions } from './notification-actions.tsx';
+import { NotificationActions, type ThankButton } from './notification-actions.tsx';
 import { DataBadges, NewBadge, NotificationIcon, NotificationTime } from './notification-bits.tsx';
 
 /**
  * One notification on the full page: what happened, when, its badges, its actions (SPEC §2), and
  * mark-as-read and delete. Unread ones carry the New badge and a colored left border.
  */
-export function NotificationCard({ notification }: { notification: Notification }) {
+export function NotificationCard({
+  notification,
+  thankButton,
+}: {
+  notification: Notification;
+  thankButton: ThankButton;
+}) {
   const titleId = useId();
   const markRead = useMarkRead();
   const remove = useDeleteNotification();
@@ -75,6 +81,7 @@ export function NotificationCard({ notification }: { notification: Notification 
         notification={notification}
         describedBy={titleId}
         onActed={markAsRead}
+        thankButton={thankButton}
         className="pl-12 sm:pl-[3.25rem]"
       />
     </article>

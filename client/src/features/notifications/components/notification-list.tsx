@@ -5,6 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useNotificationPages } from '../api.ts';
+import type { ThankButton } from './notification-actions.tsx';
 import { NotificationCard } from './notification-card.tsx';
 
 /** Starts loading the next page this far before the end of the list comes into view. */
@@ -34,8 +35,9 @@ function ListSkeleton() {
 /**
  * Every notification, newest first, a page at a time: the next page loads as the end of the list
  * nears (and from the Load more button, for keyboards and when observing is not possible).
+ * `thankButton` is the reviews feature's, for a review's Thank.
  */
-export function NotificationList() {
+export function NotificationList({ thankButton }: { thankButton: ThankButton }) {
   const pages = useNotificationPages();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = pages;
@@ -74,7 +76,7 @@ export function NotificationList() {
       <ul aria-label="Notifications" className="flex flex-col gap-3">
         {notifications.map((notification) => (
           <li key={notification.id}>
-            <NotificationCard notification={notification} />
+            <NotificationCard notification={notification} thankButton={thankButton} />
           </li>
         ))}
       </ul>

@@ -9,8 +9,8 @@ import { LIMITS } from '#common/limits';
 import type { Notification } from '#common/schemas/notifications';
 import { useDropdownList, useMarkAllRead, useMarkRead } from '../api.ts';
 import { dropdownLinkOf } from '../links.ts';
+import { BellButton, unreadLine } from './bell-button.tsx';
 import { LiveUpdatesRefused } from './connection-status.tsx';
-import { BellButton, unreadLine } from './notification-bell.tsx';
 import { DataBadges, NotificationIcon, NotificationTime } from './notification-bits.tsx';
 
 /** The bell with its dropdown of the newest 8 (SPEC §2); fetched once someone is signed in. */

@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { currentUserQuery, useCurrentUser } from '#client/features/auth/api.ts';
-import { receiveMessage, receiveRead } from '#client/features/messages/cache.ts';
-import type { Notification } from '#common/schemas/notifications';
+import type { Notification, RealtimeServerMessage } from '#common/schemas/notifications';
 import { preferencesQuery } from '../api.ts';
 import { showBrowserNotification } from '../browser-notifications.ts';
 import { createSeenIds, forgetAll, receiveNotification, receiveUnreadCount, refreshAll } from '../cache.ts';
@@ -47,16 +46,33 @@ export function useRealtimeStatus(): RealtimeSnapshot & { reconnect: () => void 
   return { ...snapshot, reconnect: () => active?.reconnect() };
 }
 
+type EventType = RealtimeServerMessage['type'];
+type RealtimeHandler<T extends EventType> = (
+  client: QueryClient,
+  event: Extract<RealtimeServerMessage, { type: T }>,
+  /** Who is signed in on this tab. */
+  userId: number,
+) => void;
+
+/**
+ * The handlers of the events other features own (a direct message, a read receipt), one small
+ * handler per type. The app hands them in, since those features sit above notifications.
+ */
+export type RealtimeHandlers = { [T in EventType]?: RealtimeHandler<T> };
+
 /**
  * Holds the socket for the signed-in user: opened when someone is signed in, closed (1000) when they
  * sign out or another user signs in. One small handler per message type updates the query cache.
  */
-export function NotificationsRealtime() {
+export function NotificationsRealtime({ handlers }: { handlers: RealtimeHandlers }) {
   const { data: user } = useCurrentUser();
   const client = useQueryClient();
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  // Read when an event comes, so new handlers never reopen the socket.
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
   const userId = user?.id ?? null;
   const lastUserId = useRef<number | null>(null);
 
@@ -85,10 +101,12 @@ export function NotificationsRealtime() {
           void notifyBrowser(message.data);
         } else if (message.type === 'unread_count_update') {
           receiveUnreadCount(client, message.count);
-        } else if (message.type === 'message') {
-          receiveMessage(client, message.data, userId);
-        } else if (message.type === 'messages_read') {
-          receiveRead(client, message.data, userId);
+        } else {
+          // TypeScript cannot tie the handler's type to the event's; the map's type ties them.
+          const handler = handlersRef.current[message.type] as
+            | RealtimeHandler<typeof message.type>
+            | undefined;
+          handler?.(client, message, userId);
         }
       },
       // Events sent before a socket opens never reach it: the count and lists fetched earlier (while

@@ -1,5 +1,6 @@
 import { ReviewsSection } from '#client/features/reviews/components/reviews-section.tsx';
 import type { PublicProfile } from '#common/schemas/profiles';
+import { profileQuery } from '../api.ts';
 
 /** The reviews tab: the reviews feature, given who is reviewed. */
 export function ProfileReviews({
@@ -13,7 +14,12 @@ export function ProfileReviews({
 }) {
   return (
     <ReviewsSection
-      subject={{ id: profile.id, name, roles: profile.roles.map(({ id, name }) => ({ id, name })) }}
+      subject={{
+        id: profile.id,
+        name,
+        roles: profile.roles.map(({ id, name }) => ({ id, name })),
+        ratingQueryKey: profileQuery(profile.id).queryKey,
+      }}
       isOwner={isOwner}
     />
   );

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/cn.ts';
 import type { ProfileStats } from '#common/schemas/profiles';
-import { openProfileSetup, SETUP_STEPS, type SetupStep } from './setup-dialog.tsx';
+import { openProfileSetup } from './setup-dialog.tsx';
+import { SETUP_STEPS, type SetupStep } from './setup-steps.ts';
 
 type ProfilePart = ProfileStats['completeness']['missing'][number];
 

@@ -4,19 +4,7 @@ import { LazyDialog } from '#client/components/ui/lazy-overlays.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { currentUserQuery, useViewer } from '#client/features/auth/api.ts';
 import { PAGE_EVENTS } from '#client/lib/page-events.ts';
-
-/** SPEC §2: the six steps of the profile setup dialog, in order. */
-export const SETUP_STEPS = ['basic', 'roles', 'experience', 'credentials', 'tags', 'complete'] as const;
-export type SetupStep = (typeof SETUP_STEPS)[number];
-
-export const SETUP_STEP_LABELS: Record<SetupStep, string> = {
-  basic: 'Basics',
-  roles: 'Roles',
-  experience: 'Experience',
-  credentials: 'Credentials',
-  tags: 'Skills',
-  complete: 'Done',
-};
+import { SETUP_STEP_LABELS, SETUP_STEPS, type SetupStep } from './setup-steps.ts';
 
 const loadFlow = () => import('./setup-flow.tsx');
 const SetupFlow = lazy(loadFlow);

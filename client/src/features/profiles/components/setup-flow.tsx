@@ -9,10 +9,10 @@ import { profileQuery } from '../api.ts';
 import { SetupBasicStep } from './setup-basic-step.tsx';
 import { SetupCompleteStep } from './setup-complete-step.tsx';
 import { SetupCredentialsStep } from './setup-credentials-step.tsx';
-import type { SetupStep } from './setup-dialog.tsx';
 import { SetupExperienceStep } from './setup-experience-step.tsx';
 import { SetupProgress } from './setup-parts.tsx';
 import { SetupRolesStep } from './setup-roles-step.tsx';
+import type { SetupStep } from './setup-steps.ts';
 import { SetupTagsStep } from './setup-tags-step.tsx';
 
 /** What the dialog knows of the profile: what the server holds, plus choices not saved yet. */

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { cn } from '#client/lib/cn.ts';
-import { SETUP_STEP_LABELS, SETUP_STEPS, type SetupStep } from './setup-dialog.tsx';
+import { SETUP_STEP_LABELS, SETUP_STEPS, type SetupStep } from './setup-steps.ts';
 
 /** The six steps as a bar of segments, filled up to the current one, with their names from `sm` up. */
 export function SetupProgress({ step }: { step: SetupStep }) {

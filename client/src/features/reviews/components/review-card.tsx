@@ -6,6 +6,15 @@ import { RatingStars } from '#client/components/rating-stars.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatShortDate } from '#client/lib/format.ts';
+import {
+  canReport,
+  deletesAs,
+  editDecision,
+  isReviewAuthor,
+  isReviewSubject,
+  type ReviewViewer,
+  thankDecision,
+} from '#common/policies/reviews';
 import type { Review } from '#common/schemas/reviews';
 
 export const reviewElementId = (reviewId: number) => `review-${reviewId}`;
@@ -25,14 +34,14 @@ export interface ReviewActions {
  */
 export function ReviewCard({
   review,
-  viewerId,
+  viewer,
   subjectName,
   highlighted = false,
   ref,
   actions,
 }: {
   review: Review;
-  viewerId: number | null;
+  viewer: ReviewViewer | null;
   subjectName: string;
   highlighted?: boolean;
   ref?: Ref<HTMLElement>;
@@ -40,8 +49,17 @@ export function ReviewCard({
 }) {
   const headingId = useId();
   const reviewerName = review.reviewer.displayName ?? review.reviewer.username;
-  const isAuthor = viewerId === review.reviewer.id;
-  const isSubject = viewerId === review.subjectId;
+  const facts = { reviewerId: review.reviewer.id, subjectId: review.subjectId, hidden: review.hidden };
+  const isAuthor = isReviewAuthor(viewer, facts);
+  const isSubject = isReviewSubject(viewer, facts);
+  // The buttons the server's reviews policy allows. Delete is the author's own ("Delete your
+  // review?"); an admin's removal is not offered here.
+  const may: Permissions = {
+    thank: thankDecision(viewer, { ...facts, thanked: review.thankedAt !== null }).ok,
+    edit: viewer !== null && editDecision(viewer, facts).ok,
+    delete: deletesAs(viewer, facts) === 'author',
+    report: canReport(viewer, facts),
+  };
   return (
     <article
       ref={ref}
@@ -118,7 +136,7 @@ export function ReviewCard({
         review={review}
         isAuthor={isAuthor}
         isSubject={isSubject}
-        signedIn={viewerId !== null}
+        may={may}
         reviewerName={reviewerName}
         subjectName={subjectName}
         actions={actions}
@@ -127,11 +145,13 @@ export function ReviewCard({
   );
 }
 
+type Permissions = Record<'thank' | 'edit' | 'delete' | 'report', boolean>;
+
 function ReviewFooter({
   review,
   isAuthor,
   isSubject,
-  signedIn,
+  may,
   reviewerName,
   subjectName,
   actions,
@@ -139,17 +159,17 @@ function ReviewFooter({
   review: Review;
   isAuthor: boolean;
   isSubject: boolean;
-  signedIn: boolean;
+  may: Permissions;
   reviewerName: string;
   subjectName: string;
   actions: ReviewActions;
 }) {
   const thanked = review.thankedAt !== null;
-  const canReport = signedIn && !isAuthor && actions.onReport;
-  if (!thanked && !isSubject && !isAuthor && !canReport) return null;
+  const report = may.report && actions.onReport;
+  if (!thanked && !isSubject && !isAuthor && !report) return null;
   return (
     <div className="-mx-1 flex flex-wrap items-center gap-1 border-t border-border pt-3">
-      {isSubject && !thanked && actions.onThank ? (
+      {may.thank && actions.onThank ? (
         <Button
           variant="outline"
           size="sm"
@@ -168,13 +188,13 @@ function ReviewFooter({
         </span>
       ) : null}
       <span className="flex-1" />
-      {isAuthor && !review.hidden && actions.onEdit ? (
+      {may.edit && actions.onEdit ? (
         <Button variant="ghost" size="sm" onClick={() => actions.onEdit?.(review)}>
           <Pencil aria-hidden="true" />
           Edit
         </Button>
       ) : null}
-      {isAuthor && actions.onDelete ? (
+      {may.delete && actions.onDelete ? (
         <Button
           variant="ghost"
           size="sm"
@@ -185,7 +205,7 @@ function ReviewFooter({
           Delete
         </Button>
       ) : null}
-      {canReport ? (
+      {report ? (
         <Button
           variant="ghost"
           size="sm"

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { QueryKey } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '#client/components/ui/button.tsx';
@@ -22,6 +23,8 @@ export interface ReviewSubject {
   name: string;
   /** Their own roles, offered first in the role list. */
   roles: { id: number; name: string }[];
+  /** The query that shows their rating (their profile): a review written, edited or deleted refreshes it. */
+  ratingQueryKey: QueryKey;
 }
 
 /**
@@ -80,8 +83,8 @@ function ReviewForm({
   onDone: () => void;
   onEditExisting: () => void;
 }) {
-  const create = useCreateReview(subject.id);
-  const update = useUpdateReview(subject.id);
+  const create = useCreateReview(subject.id, subject.ratingQueryKey);
+  const update = useUpdateReview(subject.id, subject.ratingQueryKey);
   const saving = create.isPending || update.isPending;
   const [refusal, setRefusal] = useState<{ message: string; duplicate: boolean } | null>(null);
   const form = useForm({

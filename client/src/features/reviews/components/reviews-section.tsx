@@ -7,6 +7,8 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useViewerFact } from '#client/features/auth/api.ts';
 import { cn } from '#client/lib/cn.ts';
 import { formatCount } from '#client/lib/format.ts';
+import type { ReviewViewer } from '#common/policies/reviews';
+import type { AuthUser } from '#common/schemas/auth';
 import type { Review, ReviewListResponse } from '#common/schemas/reviews';
 import { useDeleteReview, useReviewList, useThankReview } from '../api.ts';
 import { LinkedReview } from './linked-review.tsx';
@@ -29,6 +31,10 @@ const ReportDialog = lazyOverlay(
   (props) => props.review !== null,
 );
 
+/** What the reviews policy reads of the viewer (the query keeps it the same object while it is unchanged). */
+const reviewViewerOf = (user: AuthUser | null): ReviewViewer | null =>
+  user && { id: user.id, role: user.role, isSubscribed: user.isSubscribed };
+
 /**
  * The profile's Reviews tab. `id="reviews-section"` is the target of the 'reviews' tooltip (SPEC §2).
  * Anyone sees the aggregate and the newest reviews; Premium members (and the person reviewed) can
@@ -36,14 +42,14 @@ const ReportDialog = lazyOverlay(
  */
 export function ReviewsSection({ subject, isOwner }: { subject: ReviewSubject; isOwner: boolean }) {
   // One fact, so the session check answering "signed out" after hydration renders nothing again.
-  const viewerId = useViewerFact((viewer) => viewer?.id ?? null);
+  const viewer = useViewerFact(reviewViewerOf);
   const { sort, page, linkedReviewId, setSort, setPage } = useReviewParams();
   const list = useReviewList(subject.id, { sort, page });
   const [writing, setWriting] = useState<{ review: Review | null } | null>(null);
   const [reporting, setReporting] = useState<Review | null>(null);
   const [deleting, setDeleting] = useState<Review | null>(null);
   const thank = useThankReview(subject.id);
-  const remove = useDeleteReview(subject.id);
+  const remove = useDeleteReview(subject.id, subject.ratingQueryKey);
   const top = useRef<HTMLElement>(null);
 
   const myReview = list.data?.myReview ?? null;
@@ -75,7 +81,7 @@ export function ReviewsSection({ subject, isOwner }: { subject: ReviewSubject; i
           stale={list.isPlaceholderData}
           subject={subject}
           isOwner={isOwner}
-          viewerId={viewerId}
+          viewer={viewer}
           linkedReviewId={linkedReviewId}
           actions={actions}
           thankingId={thankingId ?? null}
@@ -126,7 +132,7 @@ function ReviewsBody({
   stale,
   subject,
   isOwner,
-  viewerId,
+  viewer,
   linkedReviewId,
   actions,
   thankingId,
@@ -138,7 +144,7 @@ function ReviewsBody({
   stale: boolean;
   subject: ReviewSubject;
   isOwner: boolean;
-  viewerId: number | null;
+  viewer: ReviewViewer | null;
   linkedReviewId: number | null;
   actions: ReviewActions;
   thankingId: number | null;
@@ -154,7 +160,7 @@ function ReviewsBody({
   const card = (review: Review, highlighted: boolean) => (
     <ReviewCard
       review={review}
-      viewerId={viewerId}
+      viewer={viewer}
       subjectName={subject.name}
       highlighted={highlighted}
       actions={{ ...actions, thanking: thankingId === review.id }}

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { transactionStatuses } from './bus-queries.ts';
 import type { RealtimeEvent } from './events.ts';
 
 /**
@@ -49,10 +49,7 @@ export function createCommitWatcher(
     const due = [...pending.entries()].filter(([, p]) => p.due <= now).map(([xid]) => xid);
     try {
       if (due.length > 0) {
-        const result = await db.execute<{ xid: string; status: string | null }>(sql`
-          select x::text as xid, pg_xact_status(x) as status
-          from unnest(${sql.param(due)}::xid8[]) as x`);
-        for (const { xid, status } of result.rows) {
+        for (const { xid, status } of await transactionStatuses(db, due)) {
           const entry = pending.get(xid);
           if (!entry) continue;
           if (status === 'in progress') {

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { activeCommitWatcher } from './after-commit.ts';
-import { encodeEvent, PG_CHANNEL, type RealtimeEvent } from './events.ts';
+import { currentTransactionId, notifyEvents } from './bus-queries.ts';
+import type { RealtimeEvent } from './events.ts';
 
 /**
  * Announces events to every instance once the caller's transaction commits, and never if it
@@ -12,11 +12,9 @@ export async function announce(executor: Pick<Database, 'execute'>, events: Real
   if (events.length === 0) return;
   const watcher = activeCommitWatcher();
   if (watcher) {
-    const { rows } = await executor.execute<{ xid: string }>(sql`select pg_current_xact_id()::text as xid`);
-    const xid = rows[0]?.xid;
+    const xid = await currentTransactionId(executor);
     if (xid) for (const event of events) watcher.watch(xid, event);
     return;
   }
-  await executor.execute(sql`select pg_notify(${PG_CHANNEL}, payload)
-    from unnest(${sql.param(events.map(encodeEvent))}::text[]) as payload`);
+  await notifyEvents(executor, events);
 }

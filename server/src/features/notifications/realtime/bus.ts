@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type Database, LISTEN_APPLICATION_NAME } from '#server/db/client.ts';
 import { type CommitWatcher, createCommitWatcher, registerCommitWatcher } from './after-commit.ts';
+import { notifyEvent } from './bus-queries.ts';
 import { decodeEvent, encodeEvent, PG_CHANNEL, type RealtimeEvent, redisChannel } from './events.ts';
 
 /**
@@ -145,7 +145,7 @@ export function createPostgresBus(options: {
       });
     },
     async publish(event) {
-      await db.execute(sql`select pg_notify(${PG_CHANNEL}, ${encodeEvent(event)})`);
+      await notifyEvent(db, event);
     },
     async close() {
       closed = true;

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   Bell,
   Crown,
@@ -25,11 +24,11 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx';
-import { unreadMessagesQuery } from '#client/features/messages/api.ts';
+import { displayNameOf } from '#client/features/auth/api.ts';
+import { MessagesLink } from '#client/features/messages/components/messages-link.tsx';
 import { cn } from '#client/lib/cn.ts';
-import { unreadBadgeText } from '#common/notifications';
+import { isAdmin, isModerator } from '#common/policies/staff';
 import type { AuthUser } from '#common/schemas/auth';
-import { displayNameOf } from '../api.ts';
 
 interface MenuLink {
   to: string;
@@ -63,12 +62,12 @@ function menuSections(user: AuthUser, { mobile }: { mobile: boolean }) {
     });
   }
   // Staff links only for staff (DESIGN §3); the server refuses everyone else anyway.
-  if (user.role !== 'user') {
+  if (isModerator(user)) {
     sections.push({
       title: 'Staff',
       links: [
         { to: '/admin/moderation', label: 'Moderation', icon: <Flag aria-hidden="true" /> },
-        ...(user.role === 'admin'
+        ...(isAdmin(user)
           ? [{ to: '/admin/security', label: 'Security', icon: <ShieldCheck aria-hidden="true" /> }]
           : []),
       ],
@@ -107,29 +106,6 @@ function UserSummary({ user, upgrade }: { user: AuthUser; upgrade: ReactNode }) 
 
 const upgradeLinkClass =
   'rounded text-xs font-semibold text-brand-strong underline-offset-4 hover:underline dark:text-brand';
-
-/** SPEC §2: the messages icon, for subscribers, with their unread messages (kept live over /ws). */
-function MessagesLink() {
-  const unread = useQuery(unreadMessagesQuery).data?.unreadCount ?? 0;
-  return (
-    <Link
-      to="/messages"
-      aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
-      className="relative inline-flex size-10 items-center justify-center rounded-lg hover:bg-muted"
-    >
-      <MessageSquare aria-hidden="true" className="size-5" />
-      {unread > 0 ? (
-        <span
-          aria-hidden="true"
-          data-testid="messages-badge"
-          className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand px-1 text-[11px] font-bold leading-none text-ink ring-2 ring-background"
-        >
-          {unreadBadgeText(unread)}
-        </span>
-      ) : null}
-    </Link>
-  );
-}
 
 /** The signed-in header's right side on wide screens. */
 export function SignedInHeaderAccount({ user }: { user: AuthUser }) {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { PREMIUM_PLANS, PREMIUM_PRODUCT_NAME, type PremiumPlanId } from '#common/premium';
+import { SUBSCRIPTION_MESSAGES } from '#common/schemas/subscriptions';
+import { BadGatewayError } from '#server/errors.ts';
 
 /**
  * Who takes the money. The service does the same thing whichever it is; only starting a
@@ -121,4 +123,13 @@ export function createPaymentProvider(
     stripeClient ?? new Stripe(config.stripe.secretKey, { maxNetworkRetries: 2 }),
     config.publicUrl,
   );
+}
+
+/** A provider that cannot be reached is a 502 with a plain message, never a stack trace. */
+export async function callProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw Object.assign(new BadGatewayError(SUBSCRIPTION_MESSAGES.providerUnavailable), { cause: error });
+  }
 }

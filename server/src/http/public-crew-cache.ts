@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PageCache } from '#server/http/page-cache.ts';
+import { PageCache } from './page-cache.ts';
 
 /**
  * What visitors are sent of crew, cached briefly (PageCache): public profiles by id, and the

@@ -1,9 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useViewer } from '#client/features/auth/api.ts';
 
-const NotificationsRealtime = lazy(() =>
-  import('./use-realtime.ts').then((module) => ({ default: module.NotificationsRealtime })),
-);
+const Realtime = lazy(() => import('./realtime.tsx').then((module) => ({ default: module.Realtime })));
 
 /**
  * Visitors have no socket, so the realtime client (and the schemas it checks messages with) is
@@ -17,7 +15,7 @@ export function RealtimeSlot() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <NotificationsRealtime />
+      <Realtime />
     </Suspense>
   );
 }

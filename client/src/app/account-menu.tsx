@@ -1,11 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { AuthButtons } from '#client/components/layout/auth-buttons.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { useCurrentUser } from '../api.ts';
+import { useCurrentUser } from '#client/features/auth/api.ts';
 
 /*
  * Visitors see Log In and Sign Up; the signed-in menu (a Radix dropdown, the messages link and its
- * unread count) is its own chunk, fetched only once someone is signed in.
+ * unread count) is its own chunk, fetched only once someone is signed in. The menu belongs to the
+ * shell rather than to auth: it puts the messages feature's link beside the account, and auth sits
+ * below the features.
  */
 const SignedInHeaderAccount = lazy(() =>
   import('./signed-in-account-menu.tsx').then((module) => ({ default: module.SignedInHeaderAccount })),

@@ -1,0 +1,2 @@
+export { bookingRoutes } from './routes.ts';
+export { settleBookingPayment } from './service.ts';

@@ -1,0 +1,2 @@
+export { browseRoutes } from './routes.ts';
+export { browseCrew } from './service.ts';

@@ -1,0 +1,2 @@
+export { loadAppRenderer } from './app-renderer.ts';
+export { createPageRenderer } from './service.ts';

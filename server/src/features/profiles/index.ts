@@ -1,0 +1,2 @@
+export { profileRoutes } from './routes.ts';
+export { getProfile } from './service.ts';

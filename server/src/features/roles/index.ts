@@ -1,0 +1,2 @@
+export { roleRoutes } from './routes.ts';
+export { getCrewCounts, getRolesById, loadRoleCatalogue } from './service.ts';

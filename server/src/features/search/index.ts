@@ -1,0 +1,2 @@
+export { searchRoutes } from './routes.ts';
+export { crewCardsOf, search, toCrewCard } from './service.ts';

@@ -1,0 +1,1 @@
+export { subscriptionRoutes } from './routes.ts';

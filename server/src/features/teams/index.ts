@@ -1,0 +1,2 @@
+export { teamRoutes } from './routes.ts';
+export { assertOwnPosition, joinFromBooking } from './service.ts';
