@@ -24,9 +24,9 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import WebSocket from 'ws';
 import type { RealtimeServerMessage } from '#common/schemas/notifications';
+import { cookieNames } from '../server/src/config.ts';
 import type { Database } from '../server/src/db/client.ts';
 import * as schema from '../server/src/db/schema/index.ts';
-import { SESSION_COOKIE } from '../server/src/plugins/session.ts';
 import { type BenchMember, createBenchMembers, percentile, startServer } from './lib.ts';
 
 const { values } = parseArgs({
@@ -58,6 +58,7 @@ const db = Object.assign(drizzle(pool, { schema }), { $client: pool }) as unknow
 const dataDir = await mkdtemp(path.join(tmpdir(), 'crewbase-bench-messages-'));
 const children: { kill(signal: NodeJS.Signals): boolean }[] = [];
 
+const SESSION_COOKIE = cookieNames(new URL(ORIGIN)).session;
 const cookieOf = (member: BenchMember) => `${SESSION_COOKIE}=${member.token}`;
 
 async function csrfOf(base: string, member: BenchMember): Promise<string> {

@@ -22,10 +22,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import WebSocket from 'ws';
 import type { RealtimeServerMessage } from '#common/schemas/notifications';
+import { cookieNames } from '../server/src/config.ts';
 import type { Database } from '../server/src/db/client.ts';
 import * as schema from '../server/src/db/schema/index.ts';
 import { notify } from '../server/src/features/notifications/notify.ts';
-import { SESSION_COOKIE } from '../server/src/plugins/session.ts';
 import { createBenchMembers, type BenchMember as Member, percentile, startServer } from './lib.ts';
 
 const { values } = parseArgs({
@@ -43,6 +43,7 @@ const GOAL_BYTES_PER_SOCKET = 24 * 1024;
 /** Sockets opened at once: enough to keep the server's pool of 10 busy. */
 const CONNECT_CONCURRENCY = 50;
 const ORIGIN = 'http://bench.crewbase.test';
+const SESSION_COOKIE = cookieNames(new URL(ORIGIN)).session;
 
 // --- File descriptors: this process holds every client socket ----------------------------------
 const softLimit = Number(/Max open files\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? 0);

@@ -7,9 +7,9 @@ import { inArray, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { PREMIUM_PLANS } from '#common/premium';
 import type { RealtimeServerMessage } from '#common/schemas/notifications';
+import { cookieNames } from '../server/src/config.ts';
 import type { Database } from '../server/src/db/client.ts';
 import { subscriptions, users } from '../server/src/db/schema/index.ts';
-import { SESSION_COOKIE } from '../server/src/plugins/session.ts';
 import { type BenchMember, createBenchMembers } from './lib.ts';
 
 /** A CSRF token lives 15 minutes; members fetch a new one well before. */
@@ -94,7 +94,8 @@ export function createTraffic(base: string, counters: Counters, startedAt: numbe
   let edits = 0;
   let reviewTurn = 0;
 
-  const cookie = (member: BenchMember) => `${SESSION_COOKIE}=${member.token}`;
+  const sessionCookie = cookieNames(new URL(origin)).session;
+  const cookie = (member: BenchMember) => `${sessionCookie}=${member.token}`;
 
   /** One request; an answer outside 2xx/3xx or a failed fetch is counted, never thrown. */
   async function request(kind: string, path: string, init: RequestInit = {}, as?: Member) {

@@ -17,7 +17,8 @@ export const SERVER_FEATURES = {
   roles: [],
   site: [],
   health: [],
-  auth: [],
+  // An account that loses an address it never proved is told so in its notifications (ADR 005).
+  auth: ['notifications'],
   payments: ['notifications'],
   reviews: ['notifications'],
   search: ['roles'],
@@ -116,7 +117,15 @@ function serverOverrides() {
     ['#server/features/**', '#server/plugins/**', '#server/access/**'],
     'The kernel imports no layer above it',
   );
-  out.push(override([...kernel, ...kernelDirs], [up, noComposition, noDrizzle]));
+  const kernelQueries = ['server/src/mail/**/*queries.ts'];
+  out.push(
+    override(
+      [...kernel, ...kernelDirs, ...kernelQueries.map((q) => `!${q}`)],
+      [up, noComposition, noDrizzle],
+    ),
+  );
+  // The kernel's own tables (the mail outbox) are read and written by its queries files only.
+  out.push(override(kernelQueries, [up, noComposition]));
   out.push(override(['server/src/db/**'], [up, noComposition]));
   out.push(
     override(

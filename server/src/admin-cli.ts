@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { USER_ROLES, type UserRole } from '#common/schemas/auth';
@@ -5,7 +6,7 @@ import { loadConfig } from '#server/config.ts';
 import { connectDatabase } from '#server/db/client.ts';
 import { resolveDatabase } from '#server/db/database-url.ts';
 import { prepareDatabase } from '#server/db/setup.ts';
-import { findUserForRoleChange, insertSecurityEvent, updateUserRole } from '#server/features/auth/index.ts';
+import { changeRoleAtConsole } from '#server/features/admin/index.ts';
 
 /** `npm run admin -- --user NAME [--role admin|moderator|user]`: changes an account's access role. */
 const { values } = parseArgs({
@@ -16,25 +17,28 @@ if (!values.user || !(USER_ROLES as readonly string[]).includes(values.role)) {
   process.exit(2);
 }
 const role = values.role as UserRole;
+
+/** Who the audit trail names: the operating-system account at the console (a container may have none). */
+function operator(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return `uid ${process.getuid?.() ?? 'unknown'}`;
+  }
+}
 const config = loadConfig();
 const log = pino({ level: 'warn' });
 const database = await resolveDatabase(config, log);
 const handle = connectDatabase(database.url, 1);
 try {
   await prepareDatabase(handle.db);
-  const user = await findUserForRoleChange(handle.db, values.user);
+  const user = await changeRoleAtConsole(handle.db, values.user, role, operator());
   if (!user) {
     console.error(`No account named ${values.user}`);
     process.exitCode = 1;
   } else {
-    await updateUserRole(handle.db, user.id, role);
-    await insertSecurityEvent(handle.db, {
-      type: 'role_changed',
-      userId: user.id,
-      detail: { from: user.role, to: role, by: 'cli' },
-    });
-    console.log(`${user.username} is now ${role} (was ${user.role})`);
-    if (role !== 'user' && !user.totpEnabledAt) {
+    console.log(`${user.username} is now ${role} (was ${user.from}); their sessions have ended`);
+    if (role !== 'user' && !user.twoFactorEnabled) {
       console.warn(
         `Warning: ${user.username} has no second factor yet. Staff pages answer only after they turn on two-factor sign-in in /account.`,
       );

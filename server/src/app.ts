@@ -9,6 +9,7 @@ import {
   oauthRoutes,
   recordSecurityEvent,
   resolveSession,
+  sessionRoutes,
   twoFactorRoutes,
 } from '#server/features/auth/index.ts';
 import { bookingRoutes } from '#server/features/bookings/index.ts';
@@ -30,6 +31,7 @@ import { searchRoutes } from '#server/features/search/index.ts';
 import { loadBlog, SITEMAP_URL_LIMIT, siteRoutes } from '#server/features/site/index.ts';
 import { subscriptionRoutes } from '#server/features/subscriptions/index.ts';
 import { teamRoutes } from '#server/features/teams/index.ts';
+import { trustProxyOption } from '#server/http/client-ip.ts';
 import { createPublicCrewCache } from '#server/http/public-crew-cache.ts';
 import { loggerOptions, requestId } from '#server/logger.ts';
 import { createMailer, type Mailer } from '#server/mail/mailer.ts';
@@ -37,6 +39,7 @@ import { clientAppPlugin } from '#server/plugins/client-app.ts';
 import { csrfPlugin } from '#server/plugins/csrf.ts';
 import { databasePlugin } from '#server/plugins/database.ts';
 import { errorsPlugin } from '#server/plugins/errors.ts';
+import { mailOutboxPlugin } from '#server/plugins/mail-outbox.ts';
 import { mediaPlugin } from '#server/plugins/media.ts';
 import { metricsPlugin } from '#server/plugins/metrics.ts';
 import { rateLimitPlugin } from '#server/plugins/rate-limit.ts';
@@ -51,8 +54,10 @@ export interface BuildAppOptions {
   databaseUrl: string;
   /** Pino logger options; tests pass `false`. */
   logger?: boolean | object;
-  /** Where mail goes; by default SMTP_URL or the outbox folder. */
+  /** What the outbox worker sends queued mail through; by default SMTP_URL or the outbox folder. */
   mailer?: Mailer;
+  /** Whether the outbox worker sends queued mail on its own (default); tests call `app.deliverMail()`. */
+  mailWorker?: boolean;
   /** Who takes payments; by default Stripe when configured, else the demo provider. */
   paymentProvider?: PaymentProvider;
   /** URLs per sitemap file; tests lower it to see the sitemap index. */
@@ -69,6 +74,7 @@ export async function buildApp({
   databaseUrl,
   logger,
   mailer,
+  mailWorker = true,
   paymentProvider,
   sitemapUrlLimit = SITEMAP_URL_LIMIT,
   onRoute,
@@ -76,7 +82,9 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     genReqId: requestId,
-    trustProxy: config.publicUrl.protocol === 'https:',
+    // Only TRUST_PROXY says whose X-Forwarded-For to believe: request.ip is then the one client
+    // address that rate limits, the login throttle, sessions and the security log all read.
+    trustProxy: trustProxyOption(config.trustProxy),
     forceCloseConnections: 'idle',
     // The stopping plugin answers requests that arrive while closing, in the API's error shape.
     return503OnClosing: false,
@@ -91,7 +99,12 @@ export async function buildApp({
   await app.register(stoppingPlugin);
   await app.register(securityPlugin, { https });
   await app.register(databasePlugin, { url: databaseUrl, poolSize: config.databasePoolSize });
-  await app.register(sessionPlugin, { secure: https, resolveSession });
+  await app.register(sessionPlugin, {
+    secure: https,
+    cookies: config.cookies,
+    deviceSecret: config.sessionSecret,
+    resolveSession,
+  });
   await app.register(csrfPlugin, { secret: config.sessionSecret, secure: https, recordSecurityEvent });
   await app.register(rateLimitPlugin, {
     multiplier: config.rateLimitMultiplier,
@@ -104,19 +117,24 @@ export async function buildApp({
   await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(healthRoutes);
-  const outgoing =
-    mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  await app.register(mailOutboxPlugin, {
+    mailer:
+      mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    worker: mailWorker,
+  });
   await app.register(authRoutes, {
-    mailer: outgoing,
     publicUrl: config.publicUrl,
     loginPolicy: {
       failuresPerAccount: 5,
       failuresPerNetwork: Math.round(50 * config.rateLimitMultiplier),
+      failuresPerAccountEverywhere: 20,
+      failuresPerKnownDevice: 5,
       windowMinutes: 15,
     },
   });
-  await app.register(twoFactorRoutes);
+  await app.register(twoFactorRoutes, { totpKey: config.totpKey });
+  await app.register(sessionRoutes);
   await app.register(oauthRoutes, { providers: config.oauth, publicUrl: config.publicUrl, secure: https });
   await app.register(roleRoutes);
   app.decorate('publicCrew', createPublicCrewCache());
@@ -147,7 +165,6 @@ export async function buildApp({
   await app.register(adminRoutes);
   const blog = loadBlog(BLOG_DIR);
   await app.register(siteRoutes, {
-    mailer: outgoing,
     contactEmail: config.contactEmail,
     publicUrl: config.publicUrl,
     blog,

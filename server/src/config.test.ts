@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +42,25 @@ describe('configuration', () => {
     expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(first);
   });
 
+  it('takes the TOTP sealing key from TOTP_ENCRYPTION_KEY, or generates one under the data directory', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'crewbase-config-'));
+    const generated = loadConfig({ DATA_DIR: dataDir }).totpKey;
+    expect(generated).toHaveLength(32);
+    const file = path.join(dataDir, 'totp-key');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).totpKey.equals(generated)).toBe(true);
+    const key = randomBytes(32);
+    const given = loadConfig({ DATA_DIR: dataDir, TOTP_ENCRYPTION_KEY: key.toString('base64') }).totpKey;
+    expect(given.equals(key)).toBe(true);
+    for (const wrong of ['short', randomBytes(16).toString('base64'), `${randomBytes(32).toString('hex')}`]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, TOTP_ENCRYPTION_KEY: wrong })).toThrow(
+        'TOTP_ENCRYPTION_KEY must be 32 bytes in base64',
+      );
+    }
+    writeFileSync(file, 'not a key\n');
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow('does not hold a 32-byte base64 key');
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -56,7 +76,36 @@ describe('configuration', () => {
       'STRIPE_SECRET_KEY must start with sk_',
     ],
     [{ ALLOWED_ORIGINS: 'https://ok.example,nope' }, 'ALLOWED_ORIGINS: "nope" is not an http(s) origin'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: "true" is neither a number of proxies nor an IP address or CIDR'],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY: at most 10 proxies in a row'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY: "-1" is neither'],
+    [{ TRUST_PROXY: '1, 10.0.0.1' }, 'TRUST_PROXY: "1" is neither'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY: "10.0.0.0/33" is neither'],
+    [{ TRUST_PROXY: 'fd00::/129' }, 'TRUST_PROXY: "fd00::/129" is neither'],
+    [{ TRUST_PROXY: '10.0.0.0/' }, 'TRUST_PROXY: "10.0.0.0/" is neither'],
+    [{ TRUST_PROXY: '10.0.0.0/8/8' }, 'TRUST_PROXY: "10.0.0.0/8/8" is neither'],
+    [{ TRUST_PROXY: '10.0.0.1,,10.0.0.2' }, 'TRUST_PROXY: "" is neither'],
+    [{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY: "proxy.internal" is neither'],
   ])('refuses %o with a message naming the problem', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmpdir(), ...env })).toThrow(message);
+  });
+
+  it.each([
+    [undefined, { hops: 0 }],
+    ['', { hops: 0 }],
+    ['0', { hops: 0 }],
+    ['1', { hops: 1 }],
+    [' 2 ', { hops: 2 }],
+    ['10.0.0.0/8', { ranges: ['10.0.0.0/8'] }],
+    ['10.0.0.0/8, 192.168.1.5,fd00::/8 , ::1', { ranges: ['10.0.0.0/8', '192.168.1.5', 'fd00::/8', '::1'] }],
+  ])('reads TRUST_PROXY=%o as %o', (value, trustProxy) => {
+    const env = value === undefined ? {} : { TRUST_PROXY: value };
+    expect(loadConfig({ DATA_DIR: tmpdir(), ...env }).trustProxy).toEqual(trustProxy);
+  });
+
+  it('trusts no proxy by default, whatever PUBLIC_URL says', () => {
+    expect(loadConfig({ DATA_DIR: tmpdir(), PUBLIC_URL: 'https://crewbase.example' }).trustProxy).toEqual({
+      hops: 0,
+    });
   });
 });

@@ -1,7 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { SECRET_KEY_BYTES } from '#server/crypto/secret-box.ts';
+
+/** More proxies in a row than any deployment has: a typo, not a setting. */
+const MAX_PROXY_HOPS = 10;
+
+/**
+ * Whose word X-Forwarded-For is taken on (app.ts hands it to Fastify, whose `request.ip` every
+ * limit, throttle and log line reads): the nearest `hops` peers, or peers within `ranges`.
+ * `{ hops: 0 }` trusts no one.
+ */
+export type TrustProxy = { hops: number } | { ranges: readonly string[] };
+
+/** An IPv4 or IPv6 address, optionally with a prefix length (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const isSecretKey = (value: string) =>
+  /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === SECRET_KEY_BYTES;
 
 /** The environment, declared once and checked at start-up: a wrong value stops the server with a clear message. */
 const envSchema = z.object({
@@ -13,6 +37,12 @@ const envSchema = z.object({
     .refine((url) => /^postgres(ql)?:\/\//.test(url), 'DATABASE_URL must be a postgres:// URL')
     .optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  /** 32 random bytes, base64 (`openssl rand -base64 32`): seals TOTP secrets in the database. */
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .refine(isSecretKey, 'TOTP_ENCRYPTION_KEY must be 32 bytes in base64 (openssl rand -base64 32)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Unset: http://localhost:PORT, and a realtime socket is accepted from whatever address served the page. */
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL' }).optional(),
@@ -32,6 +62,31 @@ const envSchema = z.object({
         origins.push(origin);
       }
       return origins;
+    }),
+  /**
+   * Who may tell the client's address in X-Forwarded-For. Unset: nobody, the socket's address is the
+   * client. A number: that many proxies stand in front. A comma-separated list: the proxies' addresses.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx): TrustProxy => {
+      const setting = (value ?? '').trim();
+      if (setting === '') return { hops: 0 };
+      if (/^\d+$/.test(setting)) {
+        const hops = Number(setting);
+        if (hops <= MAX_PROXY_HOPS) return { hops };
+        ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: at most ${MAX_PROXY_HOPS} proxies in a row` });
+        return z.NEVER;
+      }
+      const ranges = setting.split(',').map((entry) => entry.trim());
+      const wrong = ranges.find((entry) => !isAddressOrCidr(entry));
+      if (wrong === undefined) return { ranges };
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY: "${wrong}" is neither a number of proxies nor an IP address or CIDR range (e.g. 1, or 10.0.0.0/8,192.168.1.5)`,
+      });
+      return z.NEVER;
     }),
   DATA_DIR: z.string().min(1).default('./data'),
   CLIENT_DIST: z.string().min(1).default('./dist/client'),
@@ -69,6 +124,23 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
+/**
+ * The names of the cookies that sign a browser in. Behind https they carry the `__Host-` prefix:
+ * the browser then only accepts them Secure, for Path=/ and without a Domain, so a sibling
+ * subdomain or a plain-http page cannot plant or replace them. Over http the prefix would make the
+ * browser refuse them, so they keep the plain names.
+ */
+export interface CookieNames {
+  session: string;
+  /** The signed "known device" cookie (crypto/device-cookie.ts). */
+  knownDevice: string;
+}
+
+export function cookieNames(publicUrl: URL): CookieNames {
+  const prefix = publicUrl.protocol === 'https:' ? '__Host-' : '';
+  return { session: `${prefix}crewbase_session`, knownDevice: `${prefix}crewbase_device` };
+}
+
 export interface OAuthClientConfig {
   clientId: string;
   clientSecret: string;
@@ -80,8 +152,12 @@ export interface AppConfig {
   host: string;
   databaseUrl: string | undefined;
   sessionSecret: string;
+  /** The AES-256 key that seals TOTP secrets at rest (crypto/secret-box.ts). */
+  totpKey: Buffer;
   logLevel: string;
   publicUrl: URL;
+  cookies: CookieNames;
+  trustProxy: TrustProxy;
   /**
    * Which page origins may open a realtime socket: `servedFrom` accepts the origin the request
    * itself was addressed to (PUBLIC_URL unset: the app answers at any address), `listed` these.
@@ -130,8 +206,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
+    totpKey: Buffer.from(e.TOTP_ENCRYPTION_KEY ?? persistentKey(dataDir), 'base64'),
     logLevel: e.LOG_LEVEL,
     publicUrl,
+    cookies: cookieNames(publicUrl),
+    trustProxy: e.TRUST_PROXY,
     allowedOrigins: {
       servedFrom: e.PUBLIC_URL === undefined,
       listed: [...new Set([publicUrl.origin, ...e.ALLOWED_ORIGINS])],
@@ -166,4 +245,24 @@ function persistentSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The TOTP sealing key, generated on first start and kept under the data directory beside the
+ * session secret. Without it no code can be checked (members with two-factor sign-in are left
+ * with their recovery codes), so instances that share a database share it: TOTP_ENCRYPTION_KEY,
+ * or the same DATA_DIR.
+ */
+function persistentKey(dataDir: string): string {
+  const file = path.join(dataDir, 'totp-key');
+  if (existsSync(file)) {
+    const key = readFileSync(file, 'utf8').trim();
+    if (!isSecretKey(key))
+      throw new Error(`Invalid configuration:\n  ${file} does not hold a 32-byte base64 key`);
+    return key;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(SECRET_KEY_BYTES).toString('base64');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
 }

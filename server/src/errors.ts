@@ -62,9 +62,13 @@ export class PayloadTooLargeError extends HttpError {
   }
 }
 
-/** 429: too many tries; the handler adds Retry-After where the thrower knows it. */
+/** 429: too many tries; the handler sends Retry-After when the thrower knows when to try again. */
 export class TooManyRequestsError extends HttpError {
-  constructor(message: string, fields?: Record<string, string>) {
+  constructor(
+    message: string,
+    fields?: Record<string, string>,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, message, fields);
   }
 }

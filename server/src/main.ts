@@ -4,6 +4,7 @@ import { loadConfig } from '#server/config.ts';
 import { connectDatabase, SETUP_APPLICATION_NAME } from '#server/db/client.ts';
 import { resolveDatabase } from '#server/db/database-url.ts';
 import { prepareDatabase, seedDemoDataIfEmpty } from '#server/db/setup.ts';
+import { sealStoredSecrets } from '#server/features/auth/index.ts';
 import { loggerOptions } from '#server/logger.ts';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -15,6 +16,10 @@ const database = await resolveDatabase(config, log);
 const setup = connectDatabase(database.url, { poolSize: 2, applicationName: SETUP_APPLICATION_NAME });
 try {
   await prepareDatabase(setup.db);
+  // TOTP secrets stored before they were sealed are sealed now, so no copy of the database made
+  // from here on holds one in the clear (ADR 020).
+  const sealed = await sealStoredSecrets(setup.db, config.totpKey);
+  if (sealed > 0) log.info(`Sealed ${sealed} two-factor secrets stored in the clear`);
   if (config.seedDemo === 'always' || (config.seedDemo === 'auto' && database.embedded)) {
     const seeded = await seedDemoDataIfEmpty(setup.db);
     if (seeded > 0) log.info(`Loaded ${seeded} demo crew members into the empty database`);

@@ -9,6 +9,12 @@ import { loadConfig } from '../src/config.ts';
  * health check on /api/ready; two app instances on one PostgreSQL and one Redis behind a proxy
  * that balances round robin with nothing sticky; and an environment the server accepts.
  */
+/** What an operator gives the variables compose.yaml requires, in the form the server accepts. */
+const REQUIRED_VALUES: Record<string, string> = {
+  SESSION_SECRET: 's'.repeat(40),
+  TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+};
+
 describe('deployment files', () => {
   it('builds a multi-stage image that runs as a non-root user with a readiness health check', async () => {
     const dockerfile = await readFile('Dockerfile', 'utf8');
@@ -51,14 +57,18 @@ describe('deployment files', () => {
           key,
           String(value).replace(
             /\$\{(\w+)(?::-([^}]*)|:\?[^}]*)?\}/g,
-            (_m, variable: string, fallback?: string) =>
-              fallback ?? (variable === 'SESSION_SECRET' ? 's'.repeat(40) : 'secret'),
+            (_m, variable: string, fallback?: string) => fallback ?? REQUIRED_VALUES[variable] ?? 'secret',
           ),
         ]),
       );
       const config = loadConfig({ ...environment, DATA_DIR: '/tmp/crewbase-compose-check' });
       expect(config.redisUrl).toBe('redis://redis:6379');
       expect(config.databaseUrl).toBe('postgres://crewbase:secret@postgres:5432/crewbase');
+      // nginx is the one proxy in front: the address it writes is the client's.
+      expect(config.trustProxy).toEqual({ hops: 1 });
+      // Both instances seal TOTP secrets with the one key given, not each with its own.
+      expect(app?.environment?.TOTP_ENCRYPTION_KEY).toMatch(/^\$\{TOTP_ENCRYPTION_KEY:\?/);
+      expect(config.totpKey.equals(Buffer.alloc(32, 7))).toBe(true);
     }
     const proxy = services.proxy;
     const mounted = (proxy?.volumes ?? []).find((volume) => volume.startsWith('./deploy/nginx.conf:'));
@@ -70,5 +80,8 @@ describe('deployment files', () => {
     expect(upstream).not.toMatch(/ip_hash|hash |sticky|least_conn/);
     expect(nginx).toContain('proxy_pass http://crewbase;');
     expect(nginx).toContain('proxy_set_header Upgrade $http_upgrade;');
+    // The client's address replaces whatever X-Forwarded-For it sent; appending would keep its forgery.
+    expect(nginx).toMatch(/^\s*proxy_set_header X-Forwarded-For \$remote_addr;$/m);
+    expect(nginx).not.toContain('$proxy_add_x_forwarded_for');
   });
 });

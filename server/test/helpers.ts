@@ -54,7 +54,7 @@ export function testEnvironment(config: AppConfig): Record<string, string> {
 /** The real app on a real database of its own, closed after the file. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'sitemapUrlLimit'> = {},
+  options: Pick<BuildAppOptions, 'sitemapUrlLimit' | 'mailWorker'> = {},
 ): Promise<TestApp> {
   const { url, handle } = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crewbase-data-'));
@@ -65,7 +65,8 @@ export async function createTestApp(
     SESSION_SECRET: TEST_SESSION_SECRET,
     ...env,
   });
-  const app = await buildApp({ config, databaseUrl: url, logger: false, ...options });
+  // No background sending: a test sends queued mail when it chooses, with `app.deliverMail()`.
+  const app = await buildApp({ config, databaseUrl: url, logger: false, mailWorker: false, ...options });
   afterAll(() => app.close());
   return { app, db: handle.db, url, config };
 }

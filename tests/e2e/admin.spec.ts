@@ -107,14 +107,25 @@ test('a moderator enrols two-factor sign-in, signs in with a code and hides a re
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(qr).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
-  await page.getByLabel('Authentication code').fill(codeFor(secret));
-  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  // Turning it on takes the current password too: a stolen cookie alone cannot do it.
+  const twoFactor = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await twoFactor.getByLabel('Authentication code').fill(codeFor(secret));
+  await twoFactor.getByLabel('Current password').fill('not-my-password');
+  await twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(twoFactor.getByText('Your current password is not correct')).toBeVisible();
+  await twoFactor.getByLabel('Current password').fill(PASSWORD);
+  await twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   await expect(page.getByRole('button', { name: 'Download codes' })).toBeVisible();
   await axe.expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: "I've saved them" }).click();
   await expect(page.getByText('Signing in asks for a code from your authenticator app.')).toBeVisible();
+
+  // The session that turned it on has shown no code of its own: staff pages ask for one.
+  await page.goto('/admin/moderation');
+  await expect(page.getByRole('heading', { name: 'Confirm with your authenticator app' })).toBeVisible();
+  await expect(page.getByLabel('Authentication code')).toBeVisible();
 
   // Signing in again takes the password, then a code.
   await page.goto('/api/logout');

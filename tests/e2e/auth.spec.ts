@@ -1,4 +1,5 @@
 import { type BrowserContext, devices, type Page } from '@playwright/test';
+import { cookieNames } from '../../server/src/config.ts';
 import { expect, test } from './fixtures.ts';
 
 interface Account {
@@ -9,7 +10,8 @@ interface Account {
 }
 
 const PASSWORD = 'Cinematography-42';
-const SESSION_COOKIE = 'crewbase_session';
+// The browser tests' server runs without PUBLIC_URL, over plain http (playwright.config.ts).
+const SESSION_COOKIE = cookieNames(new URL('http://127.0.0.1')).session;
 const DAY_SECONDS = 86_400;
 
 let counter = 0;
@@ -32,6 +34,16 @@ async function createAccount(page: Page): Promise<Account> {
   expect(response.status()).toBe(201);
   const { id } = (await response.json()) as { id: number };
   return { id, ...credentials };
+}
+
+/** Signs in through the API, as the login form would (the page's cookie jar then holds the session). */
+async function signInThroughApi(page: Page, account: Account) {
+  const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string };
+  const response = await page.request.post('/api/login', {
+    headers: { 'CSRF-Token': csrfToken },
+    data: { username: account.username, password: account.password, _csrf: csrfToken },
+  });
+  expect(response.status()).toBe(200);
 }
 
 /** An account that exists, with the browser signed out of it. */
@@ -243,7 +255,9 @@ test.describe('Log in', () => {
   test('/auth shows the error the server sends back, and a signed-in user is sent on to /', async ({
     page,
   }) => {
-    await page.goto('/auth?error=Google%20sign-in%20is%20not%20configured%20on%20this%20server');
+    // The server has no Google credentials here: its sign-in comes back with the code for that.
+    await page.goto('/api/auth/google/login');
+    await expect(page).toHaveURL('/auth?error=google_not_configured');
     await expect(page.getByRole('alert')).toHaveText('Google sign-in is not configured on this server');
     await expect(page).toHaveTitle('Log In | CrewBase');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
@@ -254,6 +268,25 @@ test.describe('Log in', () => {
     await expect(page).toHaveURL('/');
     await expect(accountMenuButton(page)).toBeVisible();
   });
+});
+
+test('/auth?error= shows only the app’s own texts, never words from the URL', async ({ page }) => {
+  const planted = [
+    '<script>document.title="owned"</script>',
+    '<img src=x onerror="document.title=\'owned\'">',
+    'Your account is locked. Call +1 555 0100 to unlock it.',
+    'Google sign-in is not configured on this server',
+    'toString',
+  ];
+  for (const words of planted) {
+    await page.goto(`/auth?error=${encodeURIComponent(words)}`);
+    await expect(page.getByRole('heading', { name: 'Log in to CrewBase' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText(words, { exact: false })).toHaveCount(0);
+    await expect(page).toHaveTitle('Log In | CrewBase');
+  }
+  await page.goto('/auth?error=cancelled');
+  await expect(page.getByRole('alert')).toHaveText('Sign-in was cancelled.');
 });
 
 test.describe('Protected routes', () => {
@@ -333,17 +366,65 @@ test.describe('Account settings', () => {
     await expect(passwordSection.getByText('Your current password is not correct')).toBeVisible();
     await expect(passwordSection.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
 
-    const emailSection = page.getByRole('region', { name: 'Email' });
+    const emailSection = page.getByRole('region', { name: 'Email', exact: true });
     const newEmail = newCredentials().email;
     await emailSection.getByLabel('New email').fill(newEmail);
     await emailSection.getByLabel('Current password').fill(account.password);
     await emailSection.getByRole('button', { name: 'Change email' }).click();
-    await expect(toastTitled(page, 'Email updated')).toBeVisible();
-    await expect(emailSection.getByText(newEmail)).toBeVisible();
+    // The new address takes over when the link mailed to it is opened (verify-email.spec.ts).
+    await expect(toastTitled(page, 'Check your new inbox')).toBeVisible();
+    await expect(emailSection.getByRole('status')).toHaveText(
+      `We sent a link to ${newEmail}. Your email changes when you open it.`,
+    );
+    await expect(emailSection.getByText(account.email, { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL('/');
     await expect(header(page).getByRole('button', { name: 'Log In' })).toBeVisible();
+  });
+
+  test('"Your devices" lists both browsers; signing the other one out ends its session', async ({
+    page,
+    browser,
+    axe,
+  }) => {
+    const account = await createAccount(page);
+    const elsewhere = await browser.newContext();
+    const otherPage = await elsewhere.newPage();
+    const third = await browser.newContext();
+    try {
+      await signInThroughApi(otherPage, account);
+      await page.goto('/account');
+      const devices = page.getByRole('region', { name: 'Your devices' });
+      const list = devices.getByRole('list', { name: 'Signed-in devices' });
+      await expect(list.getByRole('listitem')).toHaveCount(2);
+      // Newest first: the other browser, then this one.
+      await expect(list.getByRole('listitem').first().getByText('This device')).toHaveCount(0);
+      await expect(list.getByRole('listitem').last().getByText('This device')).toBeVisible();
+      await expect(list.getByRole('listitem').first()).toContainText('Chrome on');
+      await axe.expectNoSeriousA11yViolations(page);
+
+      await list.getByRole('button', { name: /^Sign out / }).click();
+      await expect(toastTitled(page, 'Device signed out')).toBeVisible();
+      await expect(list.getByRole('listitem')).toHaveCount(1);
+      await expect(devices.getByText('You are not signed in anywhere else.')).toBeVisible();
+      expect((await otherPage.request.get('/api/auth/me')).status()).toBe(401);
+      expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+
+      // "Sign out everywhere else" ends a browser signed in since the page loaded.
+      const thirdPage = await third.newPage();
+      await signInThroughApi(thirdPage, account);
+      await page.reload();
+      await expect(list.getByRole('listitem')).toHaveCount(2);
+      await devices.getByRole('button', { name: 'Sign out everywhere else' }).click();
+      await expect(toastTitled(page, 'Signed out everywhere else')).toBeVisible();
+      await expect(list.getByRole('listitem')).toHaveCount(1);
+      expect((await thirdPage.request.get('/api/auth/me')).status()).toBe(401);
+      expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+    } finally {
+      await elsewhere.close();
+      await third.close();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { NotificationBell } from '#client/features/notifications/components/noti
 import { ProfileSetupDialog } from '#client/features/profiles/components/setup-dialog.tsx';
 import { TooltipProvider } from '#client/features/tour/tour-provider.tsx';
 import { HeaderAccount, MobileAccount } from './account-menu.tsx';
+import { EmailNoticeSlot } from './email-notice-slot.tsx';
 import { useIdlePreloads } from './preloads.ts';
 import { RealtimeSlot } from './realtime-slot.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
@@ -16,7 +17,8 @@ const account = {
 
 /**
  * The shell with the signed-in parts: the account menu, the notification bell and the tab's realtime
- * socket, the auth modals, the profile setup dialog, the guided tour and the new-version prompt.
+ * socket, the unconfirmed-email banner, the auth modals, the profile setup dialog, the guided tour
+ * and the new-version prompt.
  */
 export function RootLayout() {
   useIdlePreloads();
@@ -24,6 +26,7 @@ export function RootLayout() {
     <TooltipProvider>
       <AppShell
         account={account}
+        notice={<EmailNoticeSlot />}
         overlays={
           <>
             <AuthDialogs />

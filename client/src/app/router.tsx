@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
           { path: 'gdpr', lazy: legal('GdprPage') },
           { path: 'auth', lazy: page(() => import('#client/pages/auth-page.tsx')) },
           { path: 'reset-password', lazy: page(() => import('#client/pages/reset-password-page.tsx')) },
+          { path: 'verify-email', lazy: page(() => import('#client/pages/verify-email-page.tsx')) },
           // SPEC §2: /login and /register are the home page with that modal open (auth-dialogs.tsx).
           { path: 'login', lazy: page(() => import('#client/pages/home-page.tsx')) },
           { path: 'register', lazy: page(() => import('#client/pages/home-page.tsx')) },

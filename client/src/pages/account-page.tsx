@@ -6,6 +6,7 @@ import { displayNameOf, useLogout } from '#client/features/auth/api.ts';
 import { ChangeEmailForm, ChangePasswordForm } from '#client/features/auth/components/account-forms.tsx';
 import { useSignedInUser } from '#client/features/auth/components/require-auth.tsx';
 import { TwoFactorSettings } from '#client/features/auth/components/two-factor-settings.tsx';
+import { YourDevices } from '#client/features/auth/components/your-devices.tsx';
 import {
   CalendarLinkSettings,
   DaysOffEditor,
@@ -68,7 +69,11 @@ export default function AccountPage() {
             View my profile
           </Link>
         </Section>
-        <Section title="Email" description="Changing it needs your current password.">
+        <Section
+          anchor="email"
+          title="Email"
+          description="Changing it needs your current password and takes effect when you open the link we send to the new address."
+        >
           <ChangeEmailForm user={user} />
         </Section>
         <Section title="Password" description="Use at least 6 characters, and one you do not use elsewhere.">
@@ -79,6 +84,13 @@ export default function AccountPage() {
           description="A code from an authenticator app on top of your password. Staff accounts need it."
         >
           <TwoFactorSettings user={user} />
+        </Section>
+        <Section
+          anchor="devices"
+          title="Your devices"
+          description="Where your account is signed in. Sign out any device you do not recognise, then change your password."
+        >
+          <YourDevices />
         </Section>
         <Section
           anchor="calendar"

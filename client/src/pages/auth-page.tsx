@@ -10,6 +10,7 @@ import { RegisterForm } from '#client/features/auth/components/register-form.tsx
 import { NEXT_PARAM, safeNextPath } from '#client/features/auth/redirect.ts';
 import { useDocumentTitle } from '#client/lib/document-title.ts';
 import { firePageEvent, PAGE_EVENTS } from '#client/lib/page-events.ts';
+import { authPageErrorText } from '#common/schemas/auth-page-errors';
 
 type Tab = 'login' | 'register';
 
@@ -28,8 +29,9 @@ export default function AuthPage() {
   const [tab, setTab] = useState<Tab>(params.get('tab') === 'register' ? 'register' : 'login');
   const { data: user, isPending } = useCurrentUser();
   const next = safeNextPath(params.get(NEXT_PARAM)) ?? '/';
-  // Sign-in problems the server sends back here, e.g. an OAuth provider that is not configured.
-  const serverError = params.get('error');
+  // Sign-in problems the server sends back here as a code (an OAuth provider that is not
+  // configured); anything else in the URL is someone else's text and is not shown.
+  const serverError = authPageErrorText(params.get('error'));
   useDocumentTitle(tab === 'login' ? 'Log In' : 'Sign Up');
 
   if (isPending) return <PageLoading />;

@@ -176,8 +176,8 @@ export const termsOfService: LegalDocument = {
 export const cookiePolicy: LegalDocument = {
   title: 'Cookie Policy',
   summary:
-    'CrewBase uses two cookies to keep you signed in and protect forms, plus two kinds of local storage entries for your preferences. No advertising or third-party tracking cookies.',
-  updated: UPDATED,
+    'CrewBase uses three cookies to keep you signed in, recognise your own browsers and protect forms, plus two kinds of local storage entries for your preferences. No advertising or third-party tracking cookies.',
+  updated: '2026-11-27',
   sections: [
     {
       heading: 'Our approach',
@@ -189,7 +189,8 @@ export const cookiePolicy: LegalDocument = {
       heading: 'Cookies',
       paragraphs: ['CrewBase sets the following cookies:'],
       list: [
-        'crewbase_session: keeps you signed in. It is HttpOnly, so page scripts cannot read it, and SameSite=Lax, so it is not sent with most cross-site requests. It lasts until you close your browser, or for 30 days if you tick "Stay logged in for 30 days" when signing in.',
+        'crewbase_session: keeps you signed in. It is HttpOnly, so page scripts cannot read it, and SameSite=Lax, so it is not sent with most cross-site requests. It lasts until you close your browser, or for 30 days if you tick "Stay logged in for 30 days" when signing in. Over https its name starts with __Host-, which tells your browser to accept it only from our own address over a secure connection.',
+        'crewbase_device: remembers that this browser has signed in to your account before. Someone trying many wrong passwords from elsewhere cannot then lock you out of your own browser, and we can tell you by email when your account is signed in from a browser we have not seen. It holds your account number and a random number, signed so that it cannot be forged, is HttpOnly, and lasts a year.',
         'crewbase_presession: set for visitors who are not signed in, to protect forms such as sign-in and registration against cross-site request forgery. It expires after 5 minutes.',
       ],
     },

@@ -1,8 +1,6 @@
-import type { UserRole } from '../schemas/auth.ts';
-import { isAdmin } from './staff.ts';
-
-/** A payment (and its invoice) is read by who paid, who was paid, and an admin. */
-export const canReadPayment = (
-  viewer: { id: number; role: UserRole },
-  payment: { userId: number; payeeId: number | null },
-) => payment.userId === viewer.id || payment.payeeId === viewer.id || isAdmin(viewer);
+/**
+ * A payment (and its invoice) is read by who paid and who was paid. Staff have no power here
+ * (issue 29): every staff power goes through the guarded, audited /api/admin routes.
+ */
+export const canReadPayment = (viewer: { id: number }, payment: { userId: number; payeeId: number | null }) =>
+  payment.userId === viewer.id || payment.payeeId === viewer.id;

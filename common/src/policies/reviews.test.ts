@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../limits.ts';
 import type { UserRole } from '../schemas/auth.ts';
 import {
+  canDeleteReview,
   canReport,
   canReview,
-  deletesAs,
   editDecision,
   isVerifiedCollaboration,
   oldEnoughToReview,
@@ -61,18 +61,18 @@ describe('editing, deleting, thanking, reporting (who × hidden)', () => {
     string,
     {
       edit: [true | string, true | string] | null;
-      delete: string | null;
+      delete: boolean;
       thank: true | string;
       report: boolean;
     }
   > = {
-    'a visitor': { edit: null, delete: null, thank: 'not_subject', report: false },
-    'a free member': { edit: ['not_author', 'unseen'], delete: null, thank: 'not_subject', report: true },
-    'a Premium member': { edit: ['not_author', 'unseen'], delete: null, thank: 'not_subject', report: true },
-    'the author': { edit: [true, 'hidden'], delete: 'author', thank: 'not_subject', report: false },
-    'the person reviewed': { edit: ['not_author', 'unseen'], delete: null, thank: true, report: true },
-    'a moderator': { edit: ['not_author', 'not_author'], delete: null, thank: 'not_subject', report: true },
-    'an admin': { edit: ['not_author', 'not_author'], delete: 'admin', thank: 'not_subject', report: true },
+    'a visitor': { edit: null, delete: false, thank: 'not_subject', report: false },
+    'a free member': { edit: ['not_author', 'unseen'], delete: false, thank: 'not_subject', report: true },
+    'a Premium member': { edit: ['not_author', 'unseen'], delete: false, thank: 'not_subject', report: true },
+    'the author': { edit: [true, 'hidden'], delete: true, thank: 'not_subject', report: false },
+    'the person reviewed': { edit: ['not_author', 'unseen'], delete: false, thank: true, report: true },
+    'a moderator': { edit: ['not_author', 'not_author'], delete: false, thank: 'not_subject', report: true },
+    'an admin': { edit: ['not_author', 'not_author'], delete: false, thank: 'not_subject', report: true },
   };
   it.each(WHO)('%s', (who, v) => {
     const want = expected[who];
@@ -82,8 +82,8 @@ describe('editing, deleting, thanking, reporting (who × hidden)', () => {
       expect(editDecision(v, review(false))).toEqual(decided(want.edit[0]));
       expect(editDecision(v, review(true))).toEqual(decided(want.edit[1]));
     }
-    expect(deletesAs(v, review(false))).toBe(want.delete);
-    expect(deletesAs(v, review(true))).toBe(want.delete);
+    expect(canDeleteReview(v, review(false))).toBe(want.delete);
+    expect(canDeleteReview(v, review(true))).toBe(want.delete);
     expect(thankDecision(v, { ...review(false), thanked: false })).toEqual(decided(want.thank));
     expect(canReport(v, review(false))).toBe(want.report);
   });

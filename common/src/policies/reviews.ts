@@ -2,7 +2,7 @@ import { LIMITS } from '../limits.ts';
 import type { UserRole } from '../schemas/auth.ts';
 import { allow, type Decision, refuse } from './decision.ts';
 import { hasPremium } from './premium.ts';
-import { isAdmin, isModerator } from './staff.ts';
+import { isModerator } from './staff.ts';
 
 export interface ReviewViewer {
   id: number;
@@ -61,14 +61,12 @@ export function editDecision(
   return refuse('not_author');
 }
 
-/** Who may delete a review and in which capacity: its author withdraws it, an admin removes it. */
-export function deletesAs(
-  viewer: Pick<ReviewViewer, 'id' | 'role'> | null,
-  review: Pick<ReviewFacts, 'reviewerId'>,
-): 'author' | 'admin' | null {
-  if (isReviewAuthor(viewer, review)) return 'author';
-  return isAdmin(viewer) ? 'admin' : null;
-}
+/**
+ * Only its author deletes a review. Staff hide one instead (reversible, audited, through
+ * /api/admin): no staff power lives outside the guarded routes (issue 29).
+ */
+export const canDeleteReview = (viewer: { id: number } | null, review: Pick<ReviewFacts, 'reviewerId'>) =>
+  isReviewAuthor(viewer, review);
 
 /** The person reviewed thanks the reviewer, once, for a review that is not hidden. */
 export function thankDecision(

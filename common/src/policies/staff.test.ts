@@ -4,28 +4,42 @@ import {
   accountActionDecision,
   hasStaffRole,
   REAUTH_WINDOW_MS,
+  reauthProof,
   recentlyReauthenticated,
   revokeSessionDecision,
   staffDecision,
 } from './staff.ts';
 
-describe('staffDecision (role × second factor × level)', () => {
-  it.each<[UserRole | null, boolean, 'moderator' | 'admin', true | 'not_staff' | 'second_factor']>([
-    [null, false, 'moderator', 'not_staff'],
-    ['user', true, 'moderator', 'not_staff'],
-    ['moderator', true, 'moderator', true],
-    ['moderator', false, 'moderator', 'second_factor'],
-    ['moderator', true, 'admin', 'not_staff'],
-    ['admin', true, 'moderator', true],
-    ['admin', true, 'admin', true],
-    ['admin', false, 'admin', 'second_factor'],
-    ['user', false, 'admin', 'not_staff'],
-  ])('%s with two-factor %s at %s level: %s', (role, twoFactorEnabled, level, expected) => {
-    const member = role === null ? null : { role, twoFactorEnabled };
-    expect(staffDecision(member, level)).toEqual(
-      expected === true ? { ok: true } : { ok: false, reason: expected },
-    );
-    expect(hasStaffRole(role ?? undefined, level)).toBe(expected !== 'not_staff');
+describe('staffDecision (role × second factor on the account × in this session × level)', () => {
+  type Expected = true | 'not_staff' | 'second_factor' | 'session_second_factor';
+  it.each<[UserRole | null, boolean, boolean, 'moderator' | 'admin', Expected]>([
+    [null, false, false, 'moderator', 'not_staff'],
+    ['user', true, true, 'moderator', 'not_staff'],
+    ['moderator', true, true, 'moderator', true],
+    ['moderator', true, false, 'moderator', 'session_second_factor'],
+    ['moderator', false, false, 'moderator', 'second_factor'],
+    ['moderator', true, true, 'admin', 'not_staff'],
+    ['admin', true, true, 'moderator', true],
+    ['admin', true, true, 'admin', true],
+    ['admin', true, false, 'admin', 'session_second_factor'],
+    ['admin', false, false, 'admin', 'second_factor'],
+    ['user', false, false, 'admin', 'not_staff'],
+  ])(
+    '%s with two-factor %s, shown in this session %s, at %s level: %s',
+    (role, twoFactorEnabled, sessionSecondFactor, level, expected) => {
+      const viewer = role === null ? null : { role, twoFactorEnabled, sessionSecondFactor };
+      expect(staffDecision(viewer, level)).toEqual(
+        expected === true ? { ok: true } : { ok: false, reason: expected },
+      );
+      expect(hasStaffRole(role ?? undefined, level)).toBe(expected !== 'not_staff');
+    },
+  );
+
+  it.each([
+    [true, 'code'],
+    [false, 'password'],
+  ] as const)('re-authenticating an account with two-factor %s takes a %s', (twoFactorEnabled, proof) => {
+    expect(reauthProof({ twoFactorEnabled })).toBe(proof);
   });
 });
 

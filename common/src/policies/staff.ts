@@ -15,18 +15,35 @@ export const hasStaffRole = (role: UserRole | undefined, level: StaffLevel) =>
 export const isModerator = (member: { role: UserRole } | null) => hasStaffRole(member?.role, 'moderator');
 export const isAdmin = (member: { role: UserRole } | null) => hasStaffRole(member?.role, 'admin');
 
+/** Who asks for a staff power: their account, and what their session proved. */
+export interface StaffViewer {
+  role: UserRole;
+  twoFactorEnabled: boolean;
+  /** This session passed a TOTP or recovery code (at sign-in or re-authentication). */
+  sessionSecondFactor: boolean;
+}
+
 /**
- * Staff powers: the role, and a second factor on the account (an account with TOTP signs in only
- * through it). `not_staff` is answered as if the route did not exist.
+ * Staff powers: the role, a second factor on the account, and that factor shown in this session
+ * (a session from before two-factor sign-in was turned on, or from its own enrolment, has not).
+ * `not_staff` is answered as if the route did not exist.
  */
 export function staffDecision(
-  member: { role: UserRole; twoFactorEnabled: boolean } | null,
+  viewer: StaffViewer | null,
   level: StaffLevel,
-): Decision<'not_staff' | 'second_factor'> {
-  if (!hasStaffRole(member?.role, level)) return refuse('not_staff');
-  if (!member?.twoFactorEnabled) return refuse('second_factor');
+): Decision<'not_staff' | 'second_factor' | 'session_second_factor'> {
+  if (!hasStaffRole(viewer?.role, level)) return refuse('not_staff');
+  if (!viewer?.twoFactorEnabled) return refuse('second_factor');
+  if (!viewer.sessionSecondFactor) return refuse('session_second_factor');
   return allow;
 }
+
+/**
+ * What re-authentication takes: a code when the account has two-factor sign-in (a password alone
+ * is not enough, since it is the factor a thief is likeliest to hold), else the password.
+ */
+export const reauthProof = (account: { twoFactorEnabled: boolean }): 'code' | 'password' =>
+  account.twoFactorEnabled ? 'code' : 'password';
 
 /** The session proved its password or a TOTP code within the window. */
 export const recentlyReauthenticated = (session: { reauthenticatedAt: Date }, now: number = Date.now()) =>

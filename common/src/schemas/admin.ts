@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_ROLES } from './auth.ts';
+import { currentPasswordSchema, USER_ROLES } from './auth.ts';
 import { text } from './text.ts';
 
 /**
@@ -10,7 +10,9 @@ import { text } from './text.ts';
 export const STAFF_MESSAGES = {
   twoFactorRequired:
     'Staff accounts must use two-factor sign-in. Turn it on in your account settings to continue.',
-  reauthRequired: 'Please confirm it is you: enter your password or a two-factor code.',
+  reauthRequired: 'Please confirm it is you: enter a code from your authenticator app.',
+  sessionSecondFactor:
+    'Staff pages need a code from your authenticator app in this session. Enter one to continue.',
   reportNotFound: 'Report not found',
   userNotFound: 'User not found',
   sessionNotFound: 'Session not found',
@@ -32,6 +34,7 @@ export const TWO_FACTOR_MESSAGES = {
     'This account has been suspended. If you think this is a mistake, contact support@crewbase.app.',
   codeOrRecovery: 'Enter a code from your authenticator app or one of your recovery codes',
   passwordOrCode: 'Enter your password or a two-factor code',
+  codeRequired: 'Enter the 6-digit code from your authenticator app: your account uses two-factor sign-in',
 } as const;
 
 export const REASON_TOO_SHORT = 'Please give a reason (at least 3 characters)';
@@ -57,20 +60,27 @@ export const recoveryCodeSchema = text({ error: TWO_FACTOR_MESSAGES.codeOrRecove
 export const twoFactorSetupResponse = z.object({ secret: text(), otpauthUrl: text() });
 export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponse>;
 
-export const twoFactorCodeRequest = z.object({ code: totpCodeSchema });
-export type TwoFactorCodeRequest = z.infer<typeof twoFactorCodeRequest>;
+/** A code from the new secret, and the password: a stolen cookie alone cannot take the account over. */
+export const twoFactorEnableRequest = z.object({ code: totpCodeSchema, password: currentPasswordSchema });
+export type TwoFactorEnableRequest = z.infer<typeof twoFactorEnableRequest>;
 
 export const twoFactorEnableResponse = z.object({ recoveryCodes: z.array(text()) });
 export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponse>;
 
+const secondFactorFields = { code: totpCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() };
+const exactlyOneFactor = (body: { code?: string | undefined; recoveryCode?: string | undefined }) =>
+  (body.code === undefined) !== (body.recoveryCode === undefined);
+const oneFactorIssue = { message: TWO_FACTOR_MESSAGES.codeOrRecovery, path: ['code'] };
+
 /** A TOTP code or a recovery code, exactly one of them. */
-export const secondFactorRequest = z
-  .object({ code: totpCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() })
-  .refine((body) => (body.code === undefined) !== (body.recoveryCode === undefined), {
-    message: TWO_FACTOR_MESSAGES.codeOrRecovery,
-    path: ['code'],
-  });
+export const secondFactorRequest = z.object(secondFactorFields).refine(exactlyOneFactor, oneFactorIssue);
 export type SecondFactorRequest = z.infer<typeof secondFactorRequest>;
+
+/** Turning two-factor sign-in off: a code or recovery code, and the password. */
+export const twoFactorDisableRequest = z
+  .object({ ...secondFactorFields, password: currentPasswordSchema })
+  .refine(exactlyOneFactor, oneFactorIssue);
+export type TwoFactorDisableRequest = z.infer<typeof twoFactorDisableRequest>;
 
 export const reauthenticateRequest = z
   .object({ password: text().min(1).max(200).optional(), code: totpCodeSchema.optional() })
@@ -165,6 +175,9 @@ export const SECURITY_EVENT_TYPES = [
   'password_reset_done',
   'password_changed',
   'email_changed',
+  'email_change_requested',
+  'email_verified',
+  'email_released',
   'rate_limited',
   'csrf_refused',
   'role_changed',
@@ -172,6 +185,7 @@ export const SECURITY_EVENT_TYPES = [
   'two_factor_enabled',
   'two_factor_disabled',
   'two_factor_failure',
+  'current_password_failure',
   'recovery_code_used',
   'session_revoked',
   'account_suspended',

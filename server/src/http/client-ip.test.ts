@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ipPrefix } from './client-ip.ts';
+import { ipPrefix, trustProxyOption } from './client-ip.ts';
 
 describe('ipPrefix', () => {
   it.each([
@@ -11,5 +11,15 @@ describe('ipPrefix', () => {
     ['fe80::1', 'fe80:0000:0000:0000::/64'],
   ])('%s counts as %s', (ip, key) => {
     expect(ipPrefix(ip)).toBe(key);
+  });
+});
+
+describe('trustProxyOption', () => {
+  it('trusts no one for zero hops, the nearest n peers for n hops, and listed ranges as given', () => {
+    expect(trustProxyOption({ hops: 0 })).toBe(false);
+    const twoHops = trustProxyOption({ hops: 2 });
+    if (typeof twoHops !== 'function') throw new Error('a hop count is a function of the hop');
+    expect([0, 1, 2].map((hop) => twoHops('192.0.2.1', hop))).toEqual([true, true, false]);
+    expect(trustProxyOption({ ranges: ['10.0.0.0/8', '::1'] })).toEqual(['10.0.0.0/8', '::1']);
   });
 });

@@ -1,4 +1,18 @@
 import net from 'node:net';
+import type { TrustProxy } from '#server/config.ts';
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count becomes a function of the hop, because
+ * Fastify takes a bare number to mean "trust no one"; with `hops: 1` the socket's peer is believed
+ * and `request.ip` is the right-most X-Forwarded-For entry, the one that proxy wrote itself.
+ */
+export function trustProxyOption(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if ('ranges' in trust) return [...trust.ranges];
+  if (trust.hops === 0) return false;
+  return (_address, hop) => hop < trust.hops;
+}
 
 /**
  * The key rate limits count by: an IPv4 address as is, an IPv6 address by its /64, because one

@@ -1,4 +1,5 @@
 import type { AuthUser } from '#common/schemas/auth';
+import type { KnownDevice } from '#server/crypto/device-cookie.ts';
 import type { Database } from '#server/db/client.ts';
 
 /** Who is asking: the signed-in user and their session (`request.auth`, set by the session plugin). */
@@ -9,6 +10,8 @@ export interface RequestAuth {
   persistent: boolean;
   /** When this session last proved its password or a TOTP code. */
   reauthenticatedAt: Date;
+  /** The second factor this session proved (sign-in or re-authentication), or null: staff need one. */
+  secondFactor: 'totp' | 'recovery_code' | null;
 }
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue';
@@ -18,6 +21,14 @@ export interface RequestMeta {
   ip: string;
   ipPrefix: string;
   userAgent: string | null;
+}
+
+/** What a browser brings to a sign-in (the session plugin reads its cookies). */
+export interface SigningInBrowser {
+  /** The session cookie it already holds, ended by the sign-in. */
+  sessionToken: string | null;
+  /** The accounts it has signed in to before, from its signed known-device cookie. */
+  knownDevices: readonly KnownDevice[];
 }
 
 export interface NewSession {

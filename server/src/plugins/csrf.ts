@@ -25,9 +25,9 @@ declare module 'fastify' {
 }
 
 /**
- * Every POST, PUT, PATCH and DELETE under /api must carry a token from GET /api/csrf-token in the
- * `CSRF-Token` header or a `_csrf` body field. Checked before validation, so a forged request is
- * refused as forged whatever its body.
+ * Every POST, PUT, PATCH and DELETE (all of them are under /api) must carry a token from
+ * GET /api/csrf-token in the `CSRF-Token` header or a `_csrf` body field. Checked before
+ * validation, so a forged request is refused as forged whatever its body.
  */
 export const csrfPlugin = fp<{ secret: string; secure: boolean; recordSecurityEvent: RecordSecurityEvent }>(
   async (app, { secret, secure, recordSecurityEvent }) => {
@@ -51,7 +51,9 @@ export const csrfPlugin = fp<{ secret: string; secure: boolean; recordSecurityEv
     });
 
     app.addHook('preValidation', async (request) => {
-      if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.is404) return;
+      // Every routed write, whatever the spelling of its URL (`/%61pi/…` is routed to `/api/…`);
+      // an unknown path does nothing and answers the 404.
+      if (!WRITE_METHODS.has(request.method) || request.is404) return;
       if (request.routeOptions.config.csrf === false) return;
       const header = request.headers['csrf-token'];
       const bodyToken = (request.body as { _csrf?: unknown } | undefined)?._csrf;

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '#common/errors';
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
-import { HttpError, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE } from '#server/errors.ts';
+import { HttpError, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, TooManyRequestsError } from '#server/errors.ts';
 
 export function errorBody(message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: { message, timestamp: new Date().toISOString(), ...(fields ? { fields } : {}) } };
@@ -27,6 +27,9 @@ export const errorsPlugin = fp(
       }
       if (error.statusCode === 429) {
         // Rate limits answer with a top-level message (SPEC §8 "Too many requests…"); Retry-After is set.
+        if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
+          reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+        }
         return reply.code(429).send({ message: error.message });
       }
       if (error instanceof HttpError) {

@@ -2,6 +2,13 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthUser } from '#common/schemas/auth';
+import type { CookieNames } from '#server/config.ts';
+import {
+  KNOWN_DEVICE_LIFETIME_SECONDS,
+  type KnownDevice,
+  readKnownDevices,
+  withKnownDevice,
+} from '#server/crypto/device-cookie.ts';
 import type { Database } from '#server/db/client.ts';
 import { UnauthorizedError } from '#server/errors.ts';
 import { ipPrefix } from '#server/http/client-ip.ts';
@@ -10,9 +17,9 @@ import {
   type RequestAuth,
   type RequestMeta,
   SIGN_IN_REQUIRED,
+  type SigningInBrowser,
 } from '#server/http/request-auth.ts';
 
-export const SESSION_COOKIE = 'crewbase_session';
 /** Holds a right password's challenge until its two-factor code arrives (10 minutes). */
 export const TWO_FACTOR_COOKIE = 'crewbase_2fa';
 
@@ -21,14 +28,20 @@ declare module 'fastify' {
     /** The signed-in user and their session, or null for a visitor. */
     auth: RequestAuth | null;
     meta(): RequestMeta;
+    /** What a browser brings to a sign-in: the session it has, and the accounts it is known for. */
+    signingInBrowser(): SigningInBrowser;
   }
   interface FastifyReply {
     setSessionCookie(session: NewSession): FastifyReply;
     clearSessionCookie(): FastifyReply;
+    /** Remembers this browser as one that signed in to `device.userId` (the known-device cookie). */
+    rememberDevice(device: KnownDevice): FastifyReply;
     setTwoFactorCookie(token: string): FastifyReply;
     clearTwoFactorCookie(): FastifyReply;
   }
   interface FastifyInstance {
+    /** The session cookie's name (`CookieNames`): what a test or a bench sends to be signed in. */
+    sessionCookieName: string;
     /** preHandler for routes that need a signed-in user: 401 otherwise. */
     requireUser: preHandlerAsyncHookHandler;
     /** The user of a route guarded by requireUser. */
@@ -38,11 +51,15 @@ declare module 'fastify' {
 
 /**
  * Reads the session cookie of API requests (static files never touch the database) and resolves
- * it to `request.auth`. The cookie is HttpOnly and SameSite=Lax, Secure behind https; a "remember
- * me" session is a 30-day persistent cookie, any other a browser-session cookie.
+ * it to `request.auth`. The cookie is HttpOnly and SameSite=Lax, Secure and `__Host-` behind https
+ * (config.ts `cookieNames`); a "remember me" session is a 30-day persistent cookie, any other a
+ * browser-session cookie.
  */
 export const sessionPlugin = fp<{
   secure: boolean;
+  cookies: CookieNames;
+  /** Signs the known-device cookie: the server's session secret. */
+  deviceSecret: string;
   /** The live session a cookie's token names, or null: the auth feature's resolveSession. */
   resolveSession(
     db: Database,
@@ -53,10 +70,12 @@ export const sessionPlugin = fp<{
     expiresAt: Date;
     persistent: boolean;
     reauthenticatedAt: Date;
+    secondFactor: RequestAuth['secondFactor'];
   } | null>;
 }>(
-  async (app, { secure, resolveSession }) => {
+  async (app, { secure, cookies, deviceSecret, resolveSession }) => {
     await app.register(fastifyCookie);
+    app.decorate('sessionCookieName', cookies.session);
     app.decorateRequest('auth', null);
     app.decorateRequest('meta', function (this: FastifyRequest): RequestMeta {
       const userAgent = this.headers['user-agent'];
@@ -68,8 +87,11 @@ export const sessionPlugin = fp<{
     });
 
     app.addHook('onRequest', async (request) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (!token || !(request.url.startsWith('/api/') || request.url.startsWith('/ws'))) return;
+      const token = request.cookies[cookies.session];
+      // The route's own path, not the URL as sent: `/%61pi/…` is routed to `/api/…` and must be
+      // seen by the same session as `/api/…`.
+      const route = request.routeOptions.url;
+      if (!token || !route || !(route.startsWith('/api/') || route === '/ws')) return;
       const session = await resolveSession(app.db, token);
       if (session) {
         request.auth = {
@@ -78,12 +100,13 @@ export const sessionPlugin = fp<{
           expiresAt: session.expiresAt,
           persistent: session.persistent,
           reauthenticatedAt: session.reauthenticatedAt,
+          secondFactor: session.secondFactor,
         };
       }
     });
 
     app.decorateReply('setSessionCookie', function (this: FastifyReply, session: NewSession) {
-      return this.setCookie(SESSION_COOKIE, session.token, {
+      return this.setCookie(cookies.session, session.token, {
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
@@ -92,7 +115,24 @@ export const sessionPlugin = fp<{
       });
     });
     app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
-      return this.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      return this.clearCookie(cookies.session, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    });
+
+    app.decorateRequest('signingInBrowser', function (this: FastifyRequest): SigningInBrowser {
+      return {
+        sessionToken: this.cookies[cookies.session] || null,
+        knownDevices: readKnownDevices(deviceSecret, this.cookies[cookies.knownDevice]),
+      };
+    });
+    app.decorateReply('rememberDevice', function (this: FastifyReply, device: KnownDevice) {
+      const held = readKnownDevices(deviceSecret, this.request.cookies[cookies.knownDevice]);
+      return this.setCookie(cookies.knownDevice, withKnownDevice(deviceSecret, held, device), {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: KNOWN_DEVICE_LIFETIME_SECONDS,
+      });
     });
 
     app.decorateReply('setTwoFactorCookie', function (this: FastifyReply, token: string) {

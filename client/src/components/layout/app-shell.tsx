@@ -4,8 +4,19 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Header, type HeaderAccountSlots } from './header.tsx';
 
-/** `account` fills the header's account area; `overlays` are page-wide dialogs the app layer adds. */
-export function AppShell({ account, overlays }: { account?: HeaderAccountSlots; overlays?: ReactNode }) {
+/**
+ * `account` fills the header's account area; `notice` is a strip under the header (the app layer's
+ * account notices); `overlays` are page-wide dialogs the app layer adds.
+ */
+export function AppShell({
+  account,
+  notice,
+  overlays,
+}: {
+  account?: HeaderAccountSlots;
+  notice?: ReactNode;
+  overlays?: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -15,6 +26,7 @@ export function AppShell({ account, overlays }: { account?: HeaderAccountSlots; 
         Skip to content
       </a>
       <Header account={account} />
+      {notice}
       {/* No Suspense boundary around the page (route modules load before a route renders): React
           hydrates a server-rendered boundary later, at idle priority, by when the session check may
           have answered and the page would no longer match the server's HTML (ADR 022). */}

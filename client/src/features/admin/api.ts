@@ -41,13 +41,24 @@ export const sessionsQuery = (userId: number) =>
     retry: false,
   });
 
-/** What a staff page says when the server refused it: not staff (404), or staff without 2FA. */
-export function staffRefusal(error: unknown): 'not-found' | 'two-factor' | null {
+/**
+ * What a staff page says when the server refused it: not staff (404), staff without 2FA, or a
+ * session that has not shown a code yet (signed in before 2FA was on, or the one that turned it on).
+ */
+export function staffRefusal(error: unknown): 'not-found' | 'two-factor' | 'session-code' | null {
   if (!(error instanceof ApiError)) return null;
   if (error.status === 404) return 'not-found';
-  if (error.status === 403 && error.plainMessage === STAFF_MESSAGES.twoFactorRequired) return 'two-factor';
+  if (error.status !== 403) return null;
+  if (error.plainMessage === STAFF_MESSAGES.twoFactorRequired) return 'two-factor';
+  if (error.plainMessage === STAFF_MESSAGES.sessionSecondFactor) return 'session-code';
   return null;
 }
+
+/** After a code proved this session: every staff query asks again. */
+export const refetchStaffQueries = (queryClient: ReturnType<typeof useQueryClient>) =>
+  queryClient.invalidateQueries({
+    predicate: (query) => String(query.queryKey[0]).startsWith('/api/admin/'),
+  });
 
 export const needsReauth = (error: unknown) =>
   error instanceof ApiError && error.status === 403 && error.plainMessage === STAFF_MESSAGES.reauthRequired;
@@ -70,9 +81,7 @@ export function useStaffAction() {
     mutationFn: (call: StaffCall) => apiSend<unknown>(call.method, call.path, call.body),
     onSuccess: (_data, call) => {
       toast({ title: call.done });
-      void queryClient.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith('/api/admin/'),
-      });
+      void refetchStaffQueries(queryClient);
     },
     onError: (error) => {
       if (needsReauth(error)) return;

@@ -3,8 +3,19 @@ import { toast } from '#client/components/ui/toast-store.ts';
 import { clearCsrfToken } from '#client/lib/csrf.ts';
 import { ApiError, apiGet, apiSend } from '#client/lib/http.ts';
 import { currentUserQueryDefaults } from '#client/lib/query-client.ts';
-import type { TwoFactorEnableResponse, TwoFactorSetupResponse } from '#common/schemas/admin';
-import type { AuthUser, LoginRequest, RegisterRequest } from '#common/schemas/auth';
+import type {
+  TwoFactorDisableRequest,
+  TwoFactorEnableRequest,
+  TwoFactorEnableResponse,
+  TwoFactorSetupResponse,
+} from '#common/schemas/admin';
+import type {
+  AccountSessionsResponse,
+  AuthUser,
+  ChangeEmailResponse,
+  LoginRequest,
+  RegisterRequest,
+} from '#common/schemas/auth';
 
 const ME_PATH = '/api/auth/me';
 
@@ -196,18 +207,43 @@ export function useChangePassword() {
   });
 }
 
+/** Asks for a new address: it takes over once the member opens the link we mail to it. */
 export function useChangeEmail() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { currentPassword: string; email: string }) =>
-      apiSend<AuthUser>('POST', '/api/account/email', body),
-    onSuccess: (user) => {
-      queryClient.setQueryData(currentUserQuery.queryKey, user);
-      toast({ title: 'Email updated', description: `We'll write to ${user.email} from now on.` });
+      apiSend<ChangeEmailResponse>('POST', '/api/account/email', body),
+    onSuccess: ({ pendingEmail }) => {
+      toast({
+        title: 'Check your new inbox',
+        description: `We sent a link to ${pendingEmail}. Your email changes when you open it.`,
+      });
     },
     onError: (error) => {
       toast({
         title: 'Email not changed',
+        description: errorText(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/** Opens a link that proves an address; the answer is the member with the address it proved. */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => apiSend<AuthUser>('POST', '/api/account/email/verify', { token }),
+    onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
+  });
+}
+
+/** Asks for a new link to the member's own address (the server answers 202 whatever it did). */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => apiSend<{ message: string }>('POST', '/api/account/email/verification'),
+    onError: (error) => {
+      toast({
+        title: 'Link not sent',
         description: errorText(error, 'Please try again.'),
         variant: 'destructive',
       });
@@ -224,7 +260,7 @@ export function useTwoFactorSetup() {
 export function useTwoFactorEnable() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { code: string }) =>
+    mutationFn: (body: TwoFactorEnableRequest) =>
       apiSend<TwoFactorEnableResponse>('POST', '/api/account/2fa/enable', body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
@@ -236,11 +272,53 @@ export function useTwoFactorEnable() {
 export function useTwoFactorDisable() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { code?: string; recoveryCode?: string }) =>
+    mutationFn: (body: TwoFactorDisableRequest) =>
       apiSend<{ message: string }>('POST', '/api/account/2fa/disable', body),
     onSuccess: ({ message }) => {
       void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
       toast({ title: 'Two-factor sign-in turned off', description: message });
     },
+  });
+}
+
+const SESSIONS_PATH = '/api/account/sessions';
+
+/** "Your devices": the member's signed-in browsers, newest first, this one marked `current`. */
+export const accountSessionsQuery = queryOptions({
+  queryKey: [SESSIONS_PATH],
+  queryFn: ({ signal }) => apiGet<AccountSessionsResponse>(SESSIONS_PATH, undefined, signal),
+});
+
+function useSessionsEnded(title: string, description: string) {
+  const queryClient = useQueryClient();
+  return {
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: accountSessionsQuery.queryKey });
+      toast({ title, description });
+    },
+    onError: (error: unknown) => {
+      void queryClient.invalidateQueries({ queryKey: accountSessionsQuery.queryKey });
+      toast({
+        title: 'Not signed out',
+        description: errorText(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  };
+}
+
+/** Signs one of the member's other browsers out. */
+export function useEndSession() {
+  return useMutation({
+    mutationFn: (sessionId: number) => apiSend<void>('DELETE', `${SESSIONS_PATH}/${sessionId}`),
+    ...useSessionsEnded('Device signed out', 'It needs your password to sign in again.'),
+  });
+}
+
+/** Signs out every browser of the member but this one. */
+export function useEndOtherSessions() {
+  return useMutation({
+    mutationFn: () => apiSend<void>('DELETE', SESSIONS_PATH),
+    ...useSessionsEnded('Signed out everywhere else', 'Only this device is still signed in.'),
   });
 }

@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './bookings.ts';
+export * from './mail.ts';
 export * from './moderation.ts';
 export * from './networking.ts';
 export * from './notifications.ts';

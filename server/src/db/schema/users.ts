@@ -7,6 +7,8 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
     email: text('email').notNull(),
+    /** When `email` was proven: a link mailed to it was opened, or a provider vouched for it. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     passwordHash: text('password_hash'),
     displayName: text('display_name'),
     bio: text('bio'),
@@ -20,7 +22,10 @@ export const users = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /** Featured by staff: leads the home page's top-rated section. */
     featuredAt: timestamp('featured_at', { withTimezone: true }),
-    /** The base32 TOTP secret: set by setup, in force once totpEnabledAt is set. */
+    /**
+     * The TOTP secret, sealed with AES-256-GCM (crypto/secret-box.ts, never the base32 itself): set by
+     * setup, in force once totpEnabledAt is set.
+     */
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The 30-second step of the last code accepted: a code is good once (RFC 6238 §5.2). */

@@ -23,7 +23,8 @@ beforeAll(async () => {
 
 /** Everything the seeders write but moments (random, or counted back from now()), in a stable order. */
 const TABLES: Record<string, string> = {
-  users: 'select id, username, email, display_name, location, bio from users order by id',
+  users:
+    'select id, username, email, display_name, location, bio, email_verified_at is not null as verified from users order by id',
   user_roles: 'select user_id, role_id, position from user_roles order by 1, 2',
   experiences:
     'select user_id, title, project_name, start_date::text, end_date::text, description, position from experiences order by 1, 7',

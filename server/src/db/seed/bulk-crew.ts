@@ -202,8 +202,8 @@ async function insertChunk(
     }
   });
   await client.query(
-    `insert into users (id, username, email, display_name, location, bio, created_at)
-     select *, now() - (random() * interval '1095 days')
+    `insert into users (id, username, email, display_name, location, bio, created_at, email_verified_at)
+     select *, now() - (random() * interval '1095 days'), now()
      from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
     users.params(),
   );

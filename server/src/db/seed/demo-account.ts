@@ -66,6 +66,7 @@ export async function insertDemoAccount(db: Database): Promise<void> {
       .values({
         username: DEMO_ACCOUNT.username,
         email: DEMO_ACCOUNT.email,
+        emailVerifiedAt: sql`now()`,
         passwordHash,
         displayName: 'Alex Rivera',
         location: 'Los Angeles, CA',

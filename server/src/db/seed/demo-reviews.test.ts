@@ -36,6 +36,13 @@ describe('demo reviews', () => {
     expect(n).toBeGreaterThan(100);
   });
 
+  it('seeds the demo account and the demo crew with verified addresses', async () => {
+    const unverified = await db.select({ id: users.id }).from(users).where(sql`email_verified_at is null`);
+    expect(unverified).toEqual([]);
+    const [demo] = await db.select().from(users).where(eq(users.id, demoId));
+    expect(demo?.emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
   it('never shows a seeded review as edited', async () => {
     const edited = await db.select({ id: reviews.id }).from(reviews).where(sql`updated_at <> created_at`);
     expect(edited).toEqual([]);

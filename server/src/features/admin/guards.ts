@@ -15,17 +15,24 @@ class HiddenRouteError extends HttpError {
 /**
  * onRequest guard of every staff route: anyone below `level` gets the unknown-path 404 (before
  * CSRF and validation, which would tell that the route exists); staff without two-factor sign-in
- * are told to turn it on.
+ * are told to turn it on, and a session that has not shown a code is asked for one.
  */
 export function requireStaff(level: StaffLevel) {
   return async (request: FastifyRequest) => {
-    const decision = staffDecision(request.auth?.user ?? null, level);
-    if (!decision.ok && decision.reason === 'not_staff') throw new HiddenRouteError(request);
-    if (!decision.ok) throw new ForbiddenError(STAFF_MESSAGES.twoFactorRequired);
+    const auth = request.auth;
+    const viewer = auth && { ...auth.user, sessionSecondFactor: auth.secondFactor !== null };
+    const decision = staffDecision(viewer, level);
+    if (decision.ok) return;
+    if (decision.reason === 'not_staff') throw new HiddenRouteError(request);
+    throw new ForbiddenError(
+      decision.reason === 'second_factor'
+        ? STAFF_MESSAGES.twoFactorRequired
+        : STAFF_MESSAGES.sessionSecondFactor,
+    );
   };
 }
 
-/** preValidation guard of the sensitive calls: password or TOTP code within the last 10 minutes. */
+/** preValidation guard of the sensitive calls: a TOTP code within the last 10 minutes (staff always have one). */
 export async function requireReauth(request: FastifyRequest) {
   if (!request.auth || !recentlyReauthenticated(request.auth)) {
     throw new ForbiddenError(STAFF_MESSAGES.reauthRequired);

@@ -116,6 +116,16 @@ export function lockUser(tx: Executor, userId: number) {
     .then((rows) => rows[0]);
 }
 
+/** An account by its exact username, in any case, locked for a change of its role. */
+export function lockUserByName(tx: Executor, username: string) {
+  return tx
+    .select(staffUserColumns)
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .for('update')
+    .then((rows) => rows[0]);
+}
+
 /** By id when the text is a number, else by name or address (any case, part of it). */
 export function lookupUsers(db: Executor, text: string) {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -42,7 +42,7 @@ const noStore = 'no-store';
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/admin/')) reply.header('cache-control', noStore);
+    if (request.routeOptions.url?.startsWith('/api/admin/')) reply.header('cache-control', noStore);
   });
 
   app.get(

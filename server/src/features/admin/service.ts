@@ -7,9 +7,10 @@ import type {
   StaffUser,
 } from '#common/schemas/admin';
 import { STAFF_MESSAGES } from '#common/schemas/admin';
+import type { UserRole } from '#common/schemas/auth';
 import type { Database } from '#server/db/client.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '#server/errors.ts';
-import { recordSecurityEvent } from '#server/features/auth/index.ts';
+import { insertSecurityEvent, recordSecurityEvent } from '#server/features/auth/index.ts';
 import { announce, notify } from '#server/features/notifications/index.ts';
 import { hideReview, restoreReview } from '#server/features/reviews/index.ts';
 import type { RequestMeta } from '#server/http/request-auth.ts';
@@ -170,22 +171,37 @@ export async function setFeatured(db: Database, userId: number, featured: boolea
   return requireStaffUser(db, userId);
 }
 
+/**
+ * A new role takes effect on a fresh sign-in: every session of the member ends (a staff power
+ * gained must be used with a second factor shown after it, one lost must not linger in an open
+ * tab), and their sockets close on every instance when the transaction commits.
+ */
+async function setRoleEndingSessions(tx: q.Executor, userId: number, role: UserRole) {
+  await q.setRole(tx, userId, role);
+  const ended = await q.deleteUserSessions(tx, userId);
+  await announce(
+    tx,
+    ended.map((s) => ({ k: 's' as const, s })),
+  );
+  return ended.length;
+}
+
 export async function changeRole(
   db: Database,
   userId: number,
-  role: 'user' | 'moderator' | 'admin',
+  role: UserRole,
   actor: Actor,
   meta: RequestMeta,
 ): Promise<StaffUser> {
   const from = await db.transaction(async (tx) => {
     const target = await lockTarget(tx, userId, actor);
-    await q.setRole(tx, userId, role);
+    const sessionsEnded = await setRoleEndingSessions(tx, userId, role);
     await recordAudit(tx, actor, {
       action: 'role_changed',
       targetType: 'user',
       targetId: userId,
       reason: `Role changed from ${target.role} to ${role}`,
-      detail: { from: target.role, to: role },
+      detail: { from: target.role, to: role, sessionsEnded },
     });
     return target.role;
   });
@@ -195,6 +211,40 @@ export async function changeRole(
     detail: { from, to: role, by: actor.username },
   });
   return requireStaffUser(db, userId);
+}
+
+/** Who `npm run admin` is recorded as: no account, so actor id 0 and the operating-system user. */
+export const CONSOLE_ACTOR_ID = 0;
+
+/**
+ * `npm run admin`: a role change made at the server's console, recorded like one made on the staff
+ * pages (audit row, security event, the member's sessions ended). Null when no account has that name.
+ */
+export async function changeRoleAtConsole(db: Database, username: string, role: UserRole, operator: string) {
+  const changed = await db.transaction(async (tx) => {
+    const target = await q.lockUserByName(tx, username);
+    if (!target) return null;
+    const sessionsEnded = await setRoleEndingSessions(tx, target.id, role);
+    await recordAudit(
+      tx,
+      { id: CONSOLE_ACTOR_ID, username: `npm run admin (${operator})` },
+      {
+        action: 'role_changed',
+        targetType: 'user',
+        targetId: target.id,
+        reason: `Role changed from ${target.role} to ${role} at the server's console`,
+        detail: { from: target.role, to: role, sessionsEnded },
+      },
+    );
+    return target;
+  });
+  if (!changed) return null;
+  await insertSecurityEvent(db, {
+    type: 'role_changed',
+    userId: changed.id,
+    detail: { from: changed.role, to: role, by: 'cli' },
+  });
+  return { username: changed.username, from: changed.role, twoFactorEnabled: changed.twoFactorEnabled };
 }
 
 export async function requireStaffUser(db: Database, userId: number): Promise<StaffUser> {

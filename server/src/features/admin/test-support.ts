@@ -5,7 +5,6 @@ import { hashToken } from '#server/crypto/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import { sessions, users } from '#server/db/schema/index.ts';
 import { createSession } from '#server/features/auth/service.ts';
-import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 
 let ipCounter = 0;
@@ -16,13 +15,20 @@ export const totpCode = (secret = TEST_TOTP_SECRET) => TOTP.generate({ secret: S
 
 /**
  * A signed-in account written straight to the database, with a TestBrowser on its session.
- * `twoFactor` turns TOTP on with TEST_TOTP_SECRET; `stale` makes the session's last password or
- * code older than the 10 minutes sensitive staff calls ask for.
+ * `twoFactor` turns TOTP on with TEST_TOTP_SECRET (stored in the clear, as before secrets were
+ * sealed: the first read seals it) and signs the session in with a code, unless
+ * `sessionSecondFactor` is false; `stale` makes the session's last password or code older than
+ * the 10 minutes sensitive staff calls ask for.
  */
 export async function account(
   db: Database,
   app: FastifyInstance,
-  options: { role?: 'user' | 'moderator' | 'admin'; twoFactor?: boolean; stale?: boolean } = {},
+  options: {
+    role?: 'user' | 'moderator' | 'admin';
+    twoFactor?: boolean;
+    sessionSecondFactor?: boolean;
+    stale?: boolean;
+  } = {},
 ) {
   ipCounter += 1;
   const ip = `10.66.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
@@ -39,7 +45,14 @@ export async function account(
     })
     .returning({ id: users.id });
   if (!row) throw new Error('no user');
-  const session = await createSession(db, row.id, false, { ip, ipPrefix: ip, userAgent: 'test' });
+  const secondFactor = options.twoFactor && options.sessionSecondFactor !== false ? 'totp' : null;
+  const session = await createSession(
+    db,
+    row.id,
+    false,
+    { ip, ipPrefix: ip, userAgent: 'test' },
+    secondFactor,
+  );
   if (options.stale) {
     await db
       .update(sessions)
@@ -47,6 +60,6 @@ export async function account(
       .where(sql`${sessions.tokenHash} = ${hashToken(session.token)}`);
   }
   const browser = new TestBrowser(app, ip);
-  browser.cookies.set(SESSION_COOKIE, session.token);
+  browser.cookies.set(app.sessionCookieName, session.token);
   return { id: row.id, browser, token: session.token, username: user.username };
 }

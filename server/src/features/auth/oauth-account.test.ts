@@ -1,7 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isReleasedEmail, PLACEHOLDER_EMAIL_DOMAIN } from '#common/placeholder-email';
+import { WRONG_CURRENT_PASSWORD } from '#common/schemas/auth';
+import { authPageErrorText } from '#common/schemas/auth-page-errors';
+import { securityEvents, users } from '#server/db/schema/index.ts';
 import { newUser, setCookies, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { WRONG_CURRENT_PASSWORD } from './service.ts';
+import { releasedNotice } from './email-verification.ts';
+import { signInWithProvider, vouchedEmail } from './oauth.ts';
 
 describe('OAuth sign-in', () => {
   let plain: TestApp;
@@ -20,13 +26,14 @@ describe('OAuth sign-in', () => {
     ['facebook', 'Facebook sign-in is not configured on this server'],
     ['twitter', 'Twitter sign-in is not configured on this server'],
   ])(
-    'sends the browser back to /auth with a clear message when %s is not configured',
+    'sends the browser back to /auth with a code for a clear message when %s is not configured',
     async (provider, message) => {
       const res = await plain.app.inject({ method: 'GET', url: `/api/auth/${provider}/login` });
       expect(res.statusCode).toBe(302);
       const location = new URL(String(res.headers.location), 'http://x');
       expect(location.pathname).toBe('/auth');
-      expect(location.searchParams.get('error')).toBe(message);
+      expect(location.searchParams.get('error')).toBe(`${provider}_not_configured`);
+      expect(authPageErrorText(location.searchParams.get('error'))).toBe(message);
     },
   );
 
@@ -53,10 +60,8 @@ describe('OAuth sign-in', () => {
       headers: { cookie: 'crewbase_oauth_state=mine; crewbase_oauth_verifier=v' },
     });
     expect(res.statusCode).toBe(302);
-    expect(new URL(String(res.headers.location), 'http://x').searchParams.get('error')).toMatch(
-      /interrupted/,
-    );
-    expect(setCookies(res).some((c) => c.name === 'crewbase_session')).toBe(false);
+    expect(new URL(String(res.headers.location), 'http://x').searchParams.get('error')).toBe('interrupted');
+    expect(setCookies(res).some((c) => c.name === withGoogle.app.sessionCookieName)).toBe(false);
   });
 
   it('answers 404 for a provider it does not know', async () => {
@@ -102,7 +107,7 @@ describe('account settings', () => {
     expect((await browser().login(account.username, 'steadicam-rig-8')).statusCode).toBe(200);
   });
 
-  it('changes the email with the current password, refusing one another account uses', async () => {
+  it('asks for an email change with the current password, refusing one another account uses', async () => {
     const taken = newUser('taken');
     await browser().register(taken);
     const account = newUser('switcher');
@@ -118,7 +123,144 @@ describe('account settings', () => {
       body: { currentPassword: account.password, email: 'New.Address@Example.com' },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().email).toBe('new.address@example.com');
-    expect((await browser().login('new.address@example.com', account.password)).statusCode).toBe(200);
+    // The address changes when the link mailed to it is opened (email-verification.test.ts).
+    expect(ok.json()).toMatchObject({ email: account.email, pendingEmail: 'new.address@example.com' });
+    expect((await browser().login('new.address@example.com', account.password)).statusCode).toBe(401);
+  });
+});
+
+/** An ID token as Google's token endpoint answers it; arctic reads its claims without a signature check. */
+function idToken(claims: Record<string, unknown>): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}.c2lnbmF0dXJl`;
+}
+
+describe('provider sign-in and unproven addresses', () => {
+  let t: TestApp;
+  let ipCounter = 1;
+  const browser = () => new TestBrowser(t.app, `10.29.1.${ipCounter++}`);
+  beforeAll(async () => {
+    t = await createTestApp({
+      GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'test-secret',
+      PUBLIC_URL: 'http://crewbase.test',
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /**
+   * A whole Google sign-in as the browser makes it: /login, then the callback with the state it was
+   * given; Google's token endpoint (the one call that leaves the machine) answers `claims`.
+   */
+  async function googleSignIn(b: TestBrowser, claims: Record<string, unknown>) {
+    const start = await b.request('GET', '/api/auth/google/login');
+    const state = new URL(String(start.headers.location)).searchParams.get('state');
+    vi.stubGlobal('fetch', async (request: Request) => {
+      expect(request.url).toBe('https://oauth2.googleapis.com/token');
+      const body = { access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: idToken(claims) };
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    });
+    const res = await b.request('GET', `/api/auth/google/callback?code=from-google&state=${state}`);
+    b.forgetCsrfToken();
+    return res;
+  }
+
+  const me = async (b: TestBrowser) => (await b.request('GET', '/api/auth/me')).json();
+
+  it('the attack: someone registers with your address; your Google sign-in does not land in their account', async () => {
+    const victimEmail = newUser('victim').email;
+    const attacker = browser();
+    const planted = await attacker.register({ ...newUser('attacker'), email: victimEmail });
+    expect(planted.statusCode).toBe(201);
+    const attackerId = planted.json().id as number;
+
+    const victim = browser();
+    const signedIn = await googleSignIn(victim, {
+      sub: 'google-victim-1',
+      email: victimEmail,
+      email_verified: true,
+      name: 'Victim Person',
+    });
+    expect(signedIn.statusCode).toBe(302);
+    expect(signedIn.headers.location).toBe('/');
+    const victimAccount = await me(victim);
+    expect(victimAccount.id).not.toBe(attackerId);
+    expect(victimAccount).toMatchObject({ email: victimEmail, emailVerified: true });
+
+    // The attacker's account lost the address it never proved, and is told why.
+    const left = await me(attacker);
+    expect(left.id).toBe(attackerId);
+    expect(isReleasedEmail(left.email)).toBe(true);
+    expect(left.emailVerified).toBe(false);
+    const inbox = (await attacker.request('GET', '/api/notifications')).json().notifications;
+    expect(inbox).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'system', ...releasedNotice('google') })]),
+    );
+    const logged = await t.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.type, 'email_released'), eq(securityEvents.userId, attackerId)));
+    expect(logged).toHaveLength(1);
+
+    // Signing in again reaches the same, new account; the attacker's never.
+    const again = browser();
+    await googleSignIn(again, { sub: 'google-victim-1', email: victimEmail, email_verified: true });
+    expect((await me(again)).id).toBe(victimAccount.id);
+  });
+
+  it('links to an account that proved the address', async () => {
+    const owner = newUser('owner');
+    const b = browser();
+    const id = (await b.register(owner)).json().id as number;
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, id));
+    const google = browser();
+    await googleSignIn(google, {
+      sub: 'google-owner-1',
+      email: owner.email.toUpperCase(),
+      email_verified: true,
+    });
+    expect((await me(google)).id).toBe(id);
+  });
+
+  it('an address Google does not vouch for links nothing and takes nothing', async () => {
+    const holder = newUser('holder');
+    const b = browser();
+    const id = (await b.register(holder)).json().id as number;
+    const google = browser();
+    await googleSignIn(google, { sub: 'google-unverified-1', email: holder.email, email_verified: false });
+    const created = await me(google);
+    expect(created.id).not.toBe(id);
+    expect(created.email).toBe(`google-google-unverified-1@${PLACEHOLDER_EMAIL_DOMAIN}`);
+    expect((await me(b)).email).toBe(holder.email);
+  });
+
+  it('Twitter never links, whatever address its profile carries', async () => {
+    const owner = newUser('tweeter');
+    const id = (await browser().register(owner)).json().id as number;
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, id));
+    const profile = {
+      providerUserId: '777',
+      email: owner.email,
+      emailVerified: true,
+      name: null,
+      handle: 'tweety',
+    };
+    expect(vouchedEmail('twitter', profile)).toBeNull();
+    const meta = { ip: '10.29.1.250', ipPrefix: '10.29.1.250', userAgent: null };
+    await signInWithProvider(t.app.db, 'twitter', profile, meta, t.config.publicUrl, {
+      sessionToken: null,
+      knownDevices: [],
+    });
+    const [created] = await t.db.select().from(users).where(eq(users.username, 'tweety'));
+    expect(created?.id).toBeDefined();
+    expect(created?.id).not.toBe(id);
+    expect(created?.email).toBe(`twitter-777@${PLACEHOLDER_EMAIL_DOMAIN}`);
+    const [kept] = await t.db.select().from(users).where(eq(users.id, id));
+    expect(kept?.email).toBe(owner.email);
+    expect(
+      vouchedEmail('google', { ...profile, email: `twitter-777@${PLACEHOLDER_EMAIL_DOMAIN}` }),
+    ).toBeNull();
   });
 });

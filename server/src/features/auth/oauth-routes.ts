@@ -1,19 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { type AuthPageError, authPageErrorOf, notConfiguredError } from '#common/schemas/auth-page-errors';
 import type { OAuthClientConfig } from '#server/config.ts';
 import { HttpError } from '#server/errors.ts';
-import {
-  createProviderClients,
-  isProvider,
-  newOAuthState,
-  notConfiguredMessage,
-  signInWithProvider,
-} from './oauth.ts';
+import { createProviderClients, isProvider, newOAuthState, signInWithProvider } from './oauth.ts';
 
 const STATE_COOKIE = 'crewbase_oauth_state';
 const VERIFIER_COOKIE = 'crewbase_oauth_verifier';
-const INTERRUPTED = 'Sign-in was interrupted or took too long. Please try again.';
 
-/** `/api/auth/{google,facebook,twitter}/login` and their callbacks. Failures land on /auth?error=…. */
+/**
+ * `/api/auth/{google,facebook,twitter}/login` and their callbacks. Failures land on
+ * /auth?error=<code>, one of AUTH_PAGE_ERRORS, whose text the page shows.
+ */
 export const oauthRoutes: FastifyPluginAsync<{
   providers: Partial<Record<'google' | 'facebook' | 'twitter', OAuthClientConfig>>;
   publicUrl: URL;
@@ -21,7 +18,7 @@ export const oauthRoutes: FastifyPluginAsync<{
 }> = async (app, { providers, publicUrl, secure }) => {
   const clients = createProviderClients(providers, publicUrl);
   const cookie = { path: '/api/auth', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: 600 };
-  const toAuthPage = (message: string) => `/auth?error=${encodeURIComponent(message)}`;
+  const toAuthPage = (code: AuthPageError) => `/auth?error=${code}`;
 
   app.get<{ Params: { provider: string } }>('/api/auth/:provider/login', async (request, reply) => {
     const { provider } = request.params;
@@ -30,7 +27,7 @@ export const oauthRoutes: FastifyPluginAsync<{
         .code(404)
         .send({ error: { message: 'Unknown sign-in provider', timestamp: new Date().toISOString() } });
     const client = clients[provider];
-    if (!client) return reply.redirect(toAuthPage(notConfiguredMessage(provider)));
+    if (!client) return reply.redirect(toAuthPage(notConfiguredError(provider)));
     const { state, codeVerifier } = newOAuthState();
     reply.setCookie(STATE_COOKIE, state, cookie).setCookie(VERIFIER_COOKIE, codeVerifier, cookie);
     return reply.redirect(client.authorizationUrl(state, codeVerifier).href);
@@ -40,25 +37,36 @@ export const oauthRoutes: FastifyPluginAsync<{
     '/api/auth/:provider/callback',
     async (request, reply) => {
       const { provider } = request.params;
-      if (!isProvider(provider)) return reply.redirect(toAuthPage('Unknown sign-in provider'));
+      if (!isProvider(provider)) return reply.redirect(toAuthPage('unknown_provider'));
       const client = clients[provider];
-      if (!client) return reply.redirect(toAuthPage(notConfiguredMessage(provider)));
+      if (!client) return reply.redirect(toAuthPage(notConfiguredError(provider)));
       const { code, state, error } = request.query;
       const expectedState = request.cookies[STATE_COOKIE];
       const verifier = request.cookies[VERIFIER_COOKIE];
       reply.clearCookie(STATE_COOKIE, cookie).clearCookie(VERIFIER_COOKIE, cookie);
-      if (error) return reply.redirect(toAuthPage('Sign-in was cancelled.'));
+      if (error) return reply.redirect(toAuthPage('cancelled'));
       if (!code || !state || !expectedState || state !== expectedState || !verifier) {
-        return reply.redirect(toAuthPage(INTERRUPTED));
+        return reply.redirect(toAuthPage('interrupted'));
       }
       try {
         const profile = await client.profile(code, verifier);
-        const session = await signInWithProvider(app.db, provider, profile, request.meta());
-        return reply.setSessionCookie(session).redirect('/');
+        const { session, device, endedSessionId } = await signInWithProvider(
+          app.db,
+          provider,
+          profile,
+          request.meta(),
+          publicUrl,
+          request.signingInBrowser(),
+        );
+        if (endedSessionId !== null) app.realtime.sessionEnded(endedSessionId);
+        return reply.rememberDevice(device).setSessionCookie(session).redirect('/');
       } catch (err) {
-        if (err instanceof HttpError) return reply.redirect(toAuthPage(err.message));
+        // A refusal the page has a text for (suspended, two-factor) is named; anything else is
+        // the generic one, and logged.
+        const code = err instanceof HttpError ? authPageErrorOf(err.message) : null;
+        if (code) return reply.redirect(toAuthPage(code));
         request.log.warn({ err, provider }, 'OAuth sign-in failed');
-        return reply.redirect(toAuthPage(INTERRUPTED));
+        return reply.redirect(toAuthPage('interrupted'));
       }
     },
   );

@@ -7,14 +7,19 @@ import {
   type OAuth2Tokens,
   Twitter,
 } from 'arctic';
+import { isPlaceholderEmail, providerPlaceholderEmail } from '#common/placeholder-email';
 import { TWO_FACTOR_MESSAGES } from '#common/schemas/admin';
-import { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from '#common/schemas/auth';
+import { OAUTH_PROVIDERS, type OAuthProvider } from '#common/schemas/auth';
+import { AUTH_PAGE_ERRORS } from '#common/schemas/auth-page-errors';
 import type { OAuthClientConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { ForbiddenError } from '#server/errors.ts';
-import type { RequestMeta } from '#server/http/request-auth.ts';
+import type { RequestMeta, SigningInBrowser } from '#server/http/request-auth.ts';
+import { sendEmailLink } from './email-links.ts';
+import { lockEmailHolder } from './email-queries.ts';
+import { releaseUnprovenEmail } from './email-verification.ts';
 import * as q from './queries.ts';
-import { createSession, recordSecurityEvent } from './service.ts';
+import { recordSecurityEvent, startSession } from './service.ts';
 
 export interface ProviderProfile {
   providerUserId: string;
@@ -121,55 +126,94 @@ export function isProvider(value: string): value is OAuthProvider {
   return (OAUTH_PROVIDERS as readonly string[]).includes(value);
 }
 
-export function notConfiguredMessage(provider: OAuthProvider): string {
-  return `${OAUTH_PROVIDER_NAMES[provider]} sign-in is not configured on this server`;
-}
-
-export const OAUTH_TWO_FACTOR =
-  'This account uses two-factor sign-in: sign in with your username, password and code.';
-
 export const newOAuthState = () => ({ state: generateState(), codeVerifier: generateCodeVerifier() });
 
 /**
- * The account for a provider identity: the one already linked; else the account whose address the
- * provider has verified (linked now); else a new account with a free username.
+ * The address a provider proves its user reads, or null. Google says so per address
+ * (`email_verified`); Facebook answers only confirmed ones. Twitter gives none, and an address in
+ * the placeholder domain reaches no one, so neither ever links an account.
  */
+export function vouchedEmail(provider: OAuthProvider, profile: ProviderProfile): string | null {
+  if (provider === 'twitter' || !profile.email || !profile.emailVerified) return null;
+  return isPlaceholderEmail(profile.email) ? null : profile.email.toLowerCase();
+}
+
+/**
+ * The account a provider identity signs in to, decided in one transaction: the one already linked;
+ * else the account holding the address the provider vouches for, if that account proved the
+ * address too (linked now); else a new account. An account holding the vouched address without
+ * having proved it loses the address to the new one: the person who proves an address wins it, so
+ * someone who registered with another's address never receives that person's provider sign-in.
+ */
+async function accountForProvider(
+  db: Database,
+  provider: OAuthProvider,
+  profile: ProviderProfile,
+  publicUrl: URL,
+): Promise<{ userId: number; releasedFrom: number | null; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const linked = await q.findOAuthUser(tx, provider, profile.providerUserId);
+    if (linked) return { userId: linked.userId, releasedFrom: null, created: false };
+    const link = (userId: number) =>
+      q.linkOAuthAccount(tx, { provider, providerUserId: profile.providerUserId, userId });
+    const vouched = vouchedEmail(provider, profile);
+    const holder = vouched ? await lockEmailHolder(tx, vouched) : undefined;
+    if (holder?.verified) {
+      await link(holder.id);
+      return { userId: holder.id, releasedFrom: null, created: false };
+    }
+    if (holder) await releaseUnprovenEmail(tx, holder.id, provider);
+    // An address the provider does not vouch for is the new account's only while no one holds it,
+    // and unproven like a sign-up's until its link is opened.
+    const unproven =
+      !vouched && profile.email && !isPlaceholderEmail(profile.email) ? profile.email.toLowerCase() : null;
+    const offered = unproven && !(await q.findUserByEmail(tx, unproven)) ? unproven : null;
+    const username = await freeUsername(
+      tx,
+      profile.handle ?? profile.name ?? profile.email?.split('@')[0] ?? provider,
+    );
+    const email = vouched ?? offered ?? providerPlaceholderEmail(provider, profile.providerUserId);
+    const created = await q.insertUser(tx, {
+      username,
+      email,
+      passwordHash: null,
+      displayName: profile.name,
+      emailVerifiedAt: vouched ? new Date() : null,
+    });
+    if (!created) throw new Error('insert returned no user');
+    if (offered)
+      await sendEmailLink(tx, { userId: created.id, username, email, reason: 'sign_up', publicUrl });
+    await link(created.id);
+    return { userId: created.id, releasedFrom: holder?.id ?? null, created: true };
+  });
+}
+
 export async function signInWithProvider(
   db: Database,
   provider: OAuthProvider,
   profile: ProviderProfile,
   meta: RequestMeta,
+  publicUrl: URL,
+  browser: SigningInBrowser,
 ) {
-  const linked = await q.findOAuthUser(db, provider, profile.providerUserId);
-  let userId = linked?.userId;
-  if (!userId && profile.email && profile.emailVerified) {
-    userId = (await q.findUserByEmail(db, profile.email))?.id;
-  }
-  if (!userId) {
-    const username = await freeUsername(
-      db,
-      profile.handle ?? profile.name ?? profile.email?.split('@')[0] ?? provider,
-    );
-    const created = await q.insertUser(db, {
-      username,
-      email:
-        profile.email?.toLowerCase() ?? `${provider}-${profile.providerUserId}@users.noreply.crewbase.app`,
-      passwordHash: null,
-      displayName: profile.name,
+  const { userId, releasedFrom, created } = await accountForProvider(db, provider, profile, publicUrl);
+  if (releasedFrom !== null) {
+    await recordSecurityEvent(db, meta, {
+      type: 'email_released',
+      userId: releasedFrom,
+      detail: { provider, toUserId: userId },
     });
-    if (!created) throw new Error('insert returned no user');
-    userId = created.id;
   }
-  await q.linkOAuthAccount(db, { provider, providerUserId: profile.providerUserId, userId });
   const account = await q.findCredentialsById(db, userId);
   if (account?.suspended) throw new ForbiddenError(TWO_FACTOR_MESSAGES.accountSuspended);
   // A provider proves who someone is, not that they hold their second factor.
-  if (account?.twoFactorEnabled) throw new ForbiddenError(OAUTH_TWO_FACTOR);
+  if (account?.twoFactorEnabled) throw new ForbiddenError(AUTH_PAGE_ERRORS.two_factor);
   await recordSecurityEvent(db, meta, { type: 'oauth_login', userId, detail: { provider } });
-  return createSession(db, userId, false, meta);
+  // An account the provider sign-in just made has no device the browser could be new to.
+  return startSession(db, userId, false, meta, browser, { newDeviceNotice: !created });
 }
 
-async function freeUsername(db: Database, seed: string): Promise<string> {
+async function freeUsername(db: Parameters<typeof q.usernameTaken>[0], seed: string): Promise<string> {
   const base = (
     seed
       .normalize('NFKD')

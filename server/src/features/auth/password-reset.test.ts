@@ -1,61 +1,45 @@
-import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_REQUESTED } from '#common/schemas/auth';
 import { hashToken, randomToken } from '#server/crypto/tokens.ts';
-import { passwordResetTokens, securityEvents } from '#server/db/schema/index.ts';
+import { mailOutbox, passwordResetTokens, securityEvents } from '#server/db/schema/index.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { RESET_LINK_INVALID } from './service.ts';
-
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
+import { type ReceivedMail, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { RESET_LINK_INVALID, RESET_MAILS_PER_HOUR } from './service.ts';
 
 /** A real SMTP server on loopback: the app's mail goes through nodemailer and SMTP like in production. */
-const inbox: ReceivedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    stream.on('end', () => {
-      inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-
+let smtp: TestSmtp;
 let t: TestApp;
 let ipCounter = 1;
 const browser = () => new TestBrowser(t.app, `10.5.0.${ipCounter++}`);
 
 function resetLinkIn(mail: ReceivedMail | undefined): string {
-  // Quoted-printable may wrap long lines with "=\r\n" and encode "=" as "=3D".
-  const text = (mail?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const match = /https?:\/\/\S+\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(text);
-  if (!match?.[1]) throw new Error(`no reset link in mail:\n${text}`);
+  const match = /https?:\/\/\S+\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? '');
+  if (!match?.[1]) throw new Error(`no reset link in mail:\n${mail?.text}`);
   return decodeURIComponent(match[1]);
 }
 
-async function waitForMail(to: string): Promise<ReceivedMail> {
-  for (let i = 0; i < 100; i++) {
-    const mail = inbox.find((m) => m.to.includes(to));
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no mail reached ${to}`);
+/** Sends what the outbox holds, as the worker would, and answers the one mail `to` received with `subject`. */
+async function deliveredTo(to: string, subject: string): Promise<ReceivedMail> {
+  await t.app.deliverMail();
+  const found = smtp.to(to).filter((mail) => mail.subject === subject);
+  if (found.length !== 1) throw new Error(`${to} received ${found.length} mails "${subject}", not one`);
+  return found[0] as ReceivedMail;
+}
+
+function outboxRowsTo(recipient: string) {
+  return t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, recipient));
+}
+
+function askForReset(email: string) {
+  return browser().request('POST', '/api/password-reset/request', { body: { email } });
 }
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'http://crewbase.test' });
+  smtp = await startTestSmtp();
+  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://crewbase.test' });
 });
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
 describe('password reset', () => {
   it('mails a one-time link, sets the new password with it, and ends every session', async () => {
@@ -65,14 +49,18 @@ describe('password reset', () => {
     const phone = browser();
     expect((await phone.login(account.username, account.password)).statusCode).toBe(200);
 
-    const asked = await browser().request('POST', '/api/password-reset/request', {
-      body: { email: account.email },
-    });
+    const asked = await askForReset(account.email);
     expect(asked.statusCode).toBe(200);
     expect(asked.json().message).toBe(PASSWORD_RESET_REQUESTED);
-    const mail = await waitForMail(account.email);
-    expect(mail.raw).toContain('Subject: Reset your CrewBase password');
+    const mail = await deliveredTo(account.email, 'Reset your CrewBase password');
+    expect(mail.text).toContain('Someone asked to reset the password of your CrewBase account.');
     const token = resetLinkIn(mail);
+    // Once sent, the outbox keeps who and when, not the link.
+    const [sentRow] = await outboxRowsTo(account.email).then((rows) =>
+      rows.filter((r) => r.kind === 'password_reset'),
+    );
+    expect(sentRow?.sentAt).not.toBeNull();
+    expect(JSON.stringify(sentRow)).not.toContain(token);
 
     // The token is stored only as a hash.
     const stored = await t.db.select().from(passwordResetTokens);
@@ -97,20 +85,75 @@ describe('password reset', () => {
     expect((await browser().login(account.username, 'new-dolly-track-9')).statusCode).toBe(200);
   });
 
-  it('answers an unknown address exactly like a known one, and sends nothing', async () => {
-    const before = inbox.length;
-    const res = await browser().request('POST', '/api/password-reset/request', {
-      body: { email: 'nobody@example.com' },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe(PASSWORD_RESET_REQUESTED);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(inbox.length).toBe(before);
+  it('does the same work for a known and an unknown address: one outbox row, no SMTP, one answer', async () => {
+    const account = newUser('same-work');
+    await browser().register(account);
+    await t.app.deliverMail();
+    const connectionsBefore = smtp.connections();
+    const unknown = 'nobody-here@example.com';
+
+    const known = await askForReset(account.email);
+    const stranger = await askForReset(unknown);
+
+    // The same answer, byte for byte.
+    expect(stranger.statusCode).toBe(known.statusCode);
+    expect(stranger.body).toBe(known.body);
+    expect(known.json().message).toBe(PASSWORD_RESET_REQUESTED);
+    // One queued mail each, of one kind, and nothing tried to reach SMTP inside either request.
+    const queued = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.sentAt} is null and ${mailOutbox.kind} = 'password_reset'`);
+    expect(queued.map((row) => row.recipient).sort()).toEqual([account.email, unknown].sort());
+    expect(smtp.connections()).toBe(connectionsBefore);
+    expect(smtp.to(unknown)).toEqual([]);
+    // Both are in the security log.
     const logged = await t.db
       .select()
       .from(securityEvents)
       .where(eq(securityEvents.type, 'password_reset_requested'));
-    expect(logged.some((row) => row.subject === 'nobody@example.com')).toBe(true);
+    expect(logged.map((row) => row.subject)).toEqual(expect.arrayContaining([account.email, unknown]));
+
+    // The worker sends them: a link for the account, a "no account here" notice for the stranger.
+    resetLinkIn(await deliveredTo(account.email, 'Reset your CrewBase password'));
+    const notice = await deliveredTo(unknown, 'CrewBase password reset: no account for this address');
+    expect(notice.text).toContain(
+      `Someone asked to reset the password of a CrewBase account for this address (${unknown}), but no CrewBase account uses it.`,
+    );
+    expect(notice.text).toContain('create an account at http://crewbase.test');
+    expect(notice.text).not.toMatch(/reset-password\?token=/);
+  });
+
+  it('sends the link to the address the account holds, whatever letter case was typed', async () => {
+    const account = newUser('case');
+    await browser().register(account);
+    expect((await askForReset(account.email.toUpperCase())).statusCode).toBe(200);
+    expect(await outboxRowsTo(account.email.toUpperCase())).toEqual([]);
+    resetLinkIn(await deliveredTo(account.email, 'Reset your CrewBase password'));
+  });
+
+  it(`queues at most ${RESET_MAILS_PER_HOUR} reset mails an hour for one address, known or not`, async () => {
+    // An attacker asking from many networks to fill someone's mailbox.
+    const account = newUser('flooded');
+    await browser().register(account);
+    const unknown = 'flooded-stranger@example.com';
+    for (const email of [account.email, unknown]) {
+      const answers = await Promise.all(
+        Array.from({ length: RESET_MAILS_PER_HOUR + 3 }, () => askForReset(email)),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+      expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+      const rows = (await outboxRowsTo(email)).filter((row) => row.kind === 'password_reset');
+      expect(rows).toHaveLength(RESET_MAILS_PER_HOUR);
+    }
+    // An hour later the address may ask again.
+    await t.db.execute(
+      sql`update mail_outbox set created_at = created_at - interval '61 minutes' where kind = 'password_reset'`,
+    );
+    await askForReset(unknown);
+    expect((await outboxRowsTo(unknown)).filter((row) => row.kind === 'password_reset')).toHaveLength(
+      RESET_MAILS_PER_HOUR + 1,
+    );
   });
 
   it('refuses an expired token and leaves the password alone', async () => {

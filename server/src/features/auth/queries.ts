@@ -1,14 +1,17 @@
-import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { isPremiumSql } from '#server/access/premium-queries.ts';
 import type { Database } from '#server/db/client.ts';
 import {
   oauthAccounts,
   passwordResetTokens,
+  type SecondFactor,
   type SecurityEventType,
   securityEvents,
   sessions,
   users,
 } from '#server/db/schema/index.ts';
+
+export type { SecondFactor };
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
@@ -26,6 +29,7 @@ const authUserColumns = {
   role: users.role,
   isSubscribed,
   twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
 };
 
 export function findAuthUser(db: Executor, userId: number) {
@@ -65,7 +69,7 @@ export function findCredentialsById(db: Executor, userId: number) {
 
 export function findUserByEmail(db: Executor, email: string) {
   return db
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .then((rows) => rows[0]);
@@ -81,7 +85,13 @@ export function usernameTaken(db: Executor, username: string) {
 
 export function insertUser(
   db: Executor,
-  values: { username: string; email: string; passwordHash: string | null; displayName?: string | null },
+  values: {
+    username: string;
+    email: string;
+    passwordHash: string | null;
+    displayName?: string | null;
+    emailVerifiedAt?: Date | null;
+  },
 ) {
   return db
     .insert(users)
@@ -94,23 +104,6 @@ export function updateUserPassword(db: Executor, userId: number, passwordHash: s
   return db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
-export function updateUserEmail(db: Executor, userId: number, email: string) {
-  return db.update(users).set({ email, updatedAt: sql`now()` }).where(eq(users.id, userId));
-}
-
-export function updateUserRole(db: Executor, userId: number, role: 'user' | 'moderator' | 'admin') {
-  return db.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
-}
-
-/** An account by its username, in any case, with what a change of its role reports. */
-export function findUserForRoleChange(db: Executor, username: string) {
-  return db
-    .select({ id: users.id, username: users.username, role: users.role, totpEnabledAt: users.totpEnabledAt })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
-    .then((rows) => rows[0]);
-}
-
 export function insertSession(
   db: Executor,
   values: {
@@ -120,6 +113,7 @@ export function insertSession(
     expiresAt: Date;
     ip: string;
     userAgent: string | null;
+    secondFactor: SecondFactor | null;
   },
 ) {
   return db.insert(sessions).values(values);
@@ -136,6 +130,7 @@ export function findLiveSession(db: Executor, tokenHash: string) {
         expiresAt: sessions.expiresAt,
         lastUsedAt: sessions.lastUsedAt,
         reauthenticatedAt: sessions.reauthenticatedAt,
+        secondFactor: sessions.secondFactor,
         user: authUserColumns,
       })
       .from(sessions)
@@ -224,6 +219,47 @@ export async function countRecentLoginFailures(db: Executor, subject: string, ip
       .where(and(failures, eq(securityEvents.ipPrefix, ipPrefix))),
   ]);
   return { forAccount: forAccount[0]?.n ?? 0, forNetwork: forNetwork[0]?.n ?? 0 };
+}
+
+/**
+ * When one account's failed logins from every network reach `cap` since `since`: the time of the
+ * `cap`-th newest, or undefined below the cap. Counted by what was typed and, for an account that
+ * exists, by the account too, so its username and email share one cap.
+ */
+export function accountFailureCapReachedAt(
+  db: Executor,
+  account: { subject: string; userId: number | null },
+  since: Date,
+  cap: number,
+) {
+  const forAccount =
+    account.userId === null
+      ? eq(securityEvents.subject, account.subject)
+      : or(eq(securityEvents.subject, account.subject), eq(securityEvents.userId, account.userId));
+  return db
+    .select({ at: securityEvents.createdAt })
+    .from(securityEvents)
+    .where(and(eq(securityEvents.type, 'login_failure'), gt(securityEvents.createdAt, since), forAccount))
+    .orderBy(desc(securityEvents.createdAt))
+    .offset(cap - 1)
+    .limit(1)
+    .then((rows) => rows[0]?.at);
+}
+
+/** Failed logins to an account since `since` from the browser whose known-device nonce hashes to `device`. */
+export function countKnownDeviceFailures(db: Executor, userId: number, device: string, since: Date) {
+  return db
+    .select({ n: count() })
+    .from(securityEvents)
+    .where(
+      and(
+        eq(securityEvents.type, 'login_failure'),
+        eq(securityEvents.userId, userId),
+        gt(securityEvents.createdAt, since),
+        sql`${securityEvents.detail}->>'device' = ${device}`,
+      ),
+    )
+    .then((rows) => rows[0]?.n ?? 0);
 }
 
 export function findOAuthUser(

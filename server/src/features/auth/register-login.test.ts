@@ -40,6 +40,7 @@ describe('POST /api/register', () => {
     expect(Object.keys(body).sort()).toEqual([
       'displayName',
       'email',
+      'emailVerified',
       'id',
       'isSubscribed',
       'profileImage',
@@ -54,9 +55,10 @@ describe('POST /api/register', () => {
       isSubscribed: false,
       role: 'user',
       twoFactorEnabled: false,
+      emailVerified: false,
     });
 
-    const cookie = setCookies(res).find((c) => c.name === 'crewbase_session');
+    const cookie = setCookies(res).find((c) => c.name === t.app.sessionCookieName);
     expect(cookie?.attributes.httponly).toBe(true);
     expect(cookie?.attributes.samesite).toBe('Lax');
     expect(cookie?.attributes.path).toBe('/');
@@ -140,7 +142,7 @@ describe('POST /api/login', () => {
   it('"Stay logged in" sets a 30-day persistent cookie; without it the cookie ends with the browser and the server ends it after 24 h', async () => {
     const remembered = browser();
     const res = await remembered.login(account.username, account.password, true);
-    const cookie = setCookies(res).find((c) => c.name === 'crewbase_session');
+    const cookie = setCookies(res).find((c) => c.name === t.app.sessionCookieName);
     const expires = Date.parse(String(cookie?.attributes.expires));
     expect(Math.abs(expires - (Date.now() + 30 * 86_400_000))).toBeLessThan(60_000);
     const session = (await remembered.request('GET', '/api/auth/session')).json();
@@ -148,7 +150,7 @@ describe('POST /api/login', () => {
 
     const forgetful = browser();
     const plain = setCookies(await forgetful.login(account.username, account.password)).find(
-      (c) => c.name === 'crewbase_session',
+      (c) => c.name === t.app.sessionCookieName,
     );
     expect(plain?.attributes.expires).toBeUndefined();
     expect(plain?.attributes['max-age']).toBeUndefined();
@@ -160,9 +162,9 @@ describe('POST /api/login', () => {
   it('starts a new session on every login', async () => {
     const a = browser();
     await a.login(account.username, account.password);
-    const first = a.cookies.get('crewbase_session');
+    const first = a.cookies.get(t.app.sessionCookieName);
     await a.login(account.username, account.password);
-    expect(a.cookies.get('crewbase_session')).not.toBe(first);
+    expect(a.cookies.get(t.app.sessionCookieName)).not.toBe(first);
   });
 
   it('marks a member with an active subscription as subscribed', async () => {
@@ -193,12 +195,12 @@ describe('signing out and the session endpoints', () => {
   it('POST /api/logout ends the session: the old cookie is refused afterwards', async () => {
     const b = browser();
     await b.register(newUser());
-    const stolen = b.cookies.get('crewbase_session');
+    const stolen = b.cookies.get(t.app.sessionCookieName);
     expect((await b.logout()).statusCode).toBe(204);
     const replay = await t.app.inject({
       method: 'GET',
       url: '/api/auth/me',
-      headers: { cookie: `crewbase_session=${stolen}` },
+      headers: { cookie: `${t.app.sessionCookieName}=${stolen}` },
     });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.message).toBe('Please sign in to continue');

@@ -4,6 +4,7 @@ import {
   authCheck,
   authUser,
   changeEmailRequest,
+  changeEmailResponse,
   changePasswordRequest,
   csrfTokenResponse,
   loginRequest,
@@ -14,7 +15,7 @@ import {
   registerRequest,
   sessionInfo,
 } from '#common/schemas/auth';
-import type { Mailer } from '#server/mail/mailer.ts';
+import { emailVerificationRoutes } from './email-routes.ts';
 import {
   changeEmail,
   changePassword,
@@ -27,7 +28,6 @@ import {
 } from './service.ts';
 
 export interface AuthRoutesOptions {
-  mailer: Mailer;
   publicUrl: URL;
   loginPolicy: LoginPolicy;
 }
@@ -36,7 +36,7 @@ const noStore = 'no-store';
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { mailer, publicUrl, loginPolicy },
+  { publicUrl, loginPolicy },
 ) => {
   app.get('/api/csrf-token', { schema: { response: { 200: csrfTokenResponse } } }, async (request, reply) => {
     const { token, expiresAt } = app.issueCsrfToken(request, reply);
@@ -48,8 +48,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/api/register',
     { config: { limit: 'register' }, schema: { body: registerRequest, response: { 201: authUser } } },
     async (request, reply) => {
-      const { user, session } = await register(app.db, request.body, request.meta());
-      return reply.setSessionCookie(session).code(201).send(user);
+      const { user, session, device, endedSessionId } = await register(
+        app.db,
+        request.body,
+        request.meta(),
+        request.signingInBrowser(),
+        publicUrl,
+      );
+      if (endedSessionId !== null) app.realtime.sessionEnded(endedSessionId);
+      return reply.rememberDevice(device).setSessionCookie(session).code(201).send(user);
     },
   );
 
@@ -60,11 +67,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: { body: loginRequest, response: { 200: authUser.or(twoFactorRequiredResponse) } },
     },
     async (request, reply) => {
-      const result = await login(app.db, request.body, request.meta(), loginPolicy);
+      const result = await login(
+        app.db,
+        request.body,
+        request.meta(),
+        loginPolicy,
+        request.signingInBrowser(),
+      );
       if (result.twoFactor) {
         return reply.setTwoFactorCookie(result.twoFactor.token).send({ twoFactorRequired: true as const });
       }
-      return reply.setSessionCookie(result.session).send(result.user);
+      if (result.endedSessionId !== null) app.realtime.sessionEnded(result.endedSessionId);
+      return reply.rememberDevice(result.device).setSessionCookie(result.session).send(result.user);
     },
   );
 
@@ -124,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request) => {
       // The same answer, and the same work before answering, whether or not the address has an account.
-      await requestPasswordReset(app.db, mailer, request.body.email, publicUrl, request.meta());
+      await requestPasswordReset(app.db, request.body.email, publicUrl, request.meta());
       return { message: PASSWORD_RESET_REQUESTED };
     },
   );
@@ -158,7 +172,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/account/email',
-    { preHandler: app.requireUser, schema: { body: changeEmailRequest, response: { 200: authUser } } },
-    async (request) => changeEmail(app.db, app.signedIn(request).user.id, request.body, request.meta()),
+    {
+      preHandler: app.requireUser,
+      schema: { body: changeEmailRequest, response: { 200: changeEmailResponse } },
+    },
+    async (request) =>
+      changeEmail(app.db, app.signedIn(request).user.id, request.body, request.meta(), publicUrl),
   );
+
+  await app.register(emailVerificationRoutes, { publicUrl });
 };

@@ -1,3 +1,4 @@
+import { deviceName } from '#common/device-name';
 import { LIMITS } from '#common/limits';
 import { TWO_FACTOR_MESSAGES } from '#common/schemas/admin';
 import {
@@ -6,6 +7,7 @@ import {
   type LoginRequest,
   type RegisterRequest,
 } from '#common/schemas/auth';
+import { type KnownDevice, newKnownDevice } from '#server/crypto/device-cookie.ts';
 import { hashToken, randomToken } from '#server/crypto/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import {
@@ -16,10 +18,17 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '#server/errors.ts';
-import type { NewSession, RequestMeta } from '#server/http/request-auth.ts';
-import type { Mailer } from '#server/mail/mailer.ts';
+import type { NewSession, RequestMeta, SigningInBrowser } from '#server/http/request-auth.ts';
+import { countRecentMail, enqueueMail } from '#server/mail/outbox.ts';
+import { TOO_MANY_REQUESTS } from '#server/plugins/rate-limit.ts';
+import { sendEmailLink } from './email-links.ts';
+import { countEmailLinksSince, invalidateEmailLinks, lockAccountEmail } from './email-queries.ts';
+import { noAccountMail, PASSWORD_RESET_MAIL_KIND, resetLinkMail } from './password-reset-mail.ts';
 import { decoyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { verifyCurrentPassword } from './proofs.ts';
 import * as q from './queries.ts';
+import { securityNoticeFor } from './security-notices.ts';
+import { deleteSessionByTokenHash } from './session-queries.ts';
 import { insertChallenge } from './two-factor-queries.ts';
 
 export interface LoginPolicy {
@@ -27,6 +36,13 @@ export interface LoginPolicy {
   failuresPerAccount: number;
   /** Failed logins from one network, any account, before it is refused. */
   failuresPerNetwork: number;
+  /**
+   * Failed logins for one account from all networks together before it is refused to every
+   * browser but those known to it (a botnet gets this many guesses per window, not 5 per address).
+   */
+  failuresPerAccountEverywhere: number;
+  /** Failed logins from one known browser before it, too, is held to the account's cap. */
+  failuresPerKnownDevice: number;
   windowMinutes: number;
 }
 
@@ -37,7 +53,7 @@ const TWO_FACTOR_CHALLENGE_MINUTES = 10;
 /** lastUsedAt is for the security page, not an audit trail: one write per five minutes is plenty. */
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
-const UNIQUE_VIOLATION = '23505';
+export const UNIQUE_VIOLATION = '23505';
 
 export function recordSecurityEvent(
   db: Database,
@@ -57,10 +73,11 @@ function assertNotCommon(password: string, field: string) {
 }
 
 export async function createSession(
-  db: Database,
+  db: Parameters<typeof q.insertSession>[0],
   userId: number,
   persistent: boolean,
   meta: RequestMeta,
+  secondFactor: q.SecondFactor | null = null,
 ): Promise<NewSession> {
   const token = randomToken();
   const lifetimeMs = persistent ? LIMITS.rememberMeDays * 86_400_000 : BROWSER_SESSION_HOURS * 3_600_000;
@@ -72,8 +89,60 @@ export async function createSession(
     expiresAt,
     ip: meta.ip,
     userAgent: meta.userAgent,
+    secondFactor,
   });
   return { token, expiresAt, persistent };
+}
+
+export interface StartedSession {
+  session: NewSession;
+  /** The session the browser held before, now ended (its sockets are closed by the route). */
+  endedSessionId: number | null;
+  /** What the browser's known-device cookie holds for this account from now on. */
+  device: KnownDevice;
+  /** The browser had not signed in to this account before. */
+  newDevice: boolean;
+}
+
+/**
+ * Signs a browser in: ends the session it already had, so a session planted in it before (or one
+ * someone else left in a shared browser) does not live on beside the new one, and starts a new
+ * session. A browser new to the account is remembered from now on, and the owner is told of it by
+ * email: in the same transaction, so the notice goes exactly when the session exists.
+ */
+export async function startSession(
+  db: Database,
+  userId: number,
+  persistent: boolean,
+  meta: RequestMeta,
+  browser: SigningInBrowser,
+  {
+    secondFactor = null,
+    newDeviceNotice = true,
+  }: {
+    secondFactor?: q.SecondFactor | null;
+    /** Off for the sign-in that creates the account: there is no device it could be new to. */
+    newDeviceNotice?: boolean;
+  } = {},
+): Promise<StartedSession> {
+  const known = browser.knownDevices.find((device) => device.userId === userId);
+  const previousToken = browser.sessionToken;
+  return db.transaction(async (tx) => {
+    const ended = previousToken ? await deleteSessionByTokenHash(tx, hashToken(previousToken)) : undefined;
+    const session = await createSession(tx, userId, persistent, meta, secondFactor);
+    if (!known && newDeviceNotice) {
+      await securityNoticeFor(tx, userId, 'new_device', {
+        device: deviceName(meta.userAgent).name,
+        ip: meta.ip,
+      });
+    }
+    return {
+      session,
+      endedSessionId: ended?.id ?? null,
+      device: known ?? newKnownDevice(userId),
+      newDevice: known === undefined,
+    };
+  });
 }
 
 export async function resolveSession(db: Database, token: string) {
@@ -83,7 +152,13 @@ export async function resolveSession(db: Database, token: string) {
   return session;
 }
 
-export async function register(db: Database, input: RegisterRequest, meta: RequestMeta) {
+export async function register(
+  db: Database,
+  input: RegisterRequest,
+  meta: RequestMeta,
+  browser: SigningInBrowser,
+  publicUrl: URL,
+) {
   assertNotCommon(input.password, 'password');
   if (await q.usernameTaken(db, input.username)) {
     throw new ConflictError('That username is taken', { username: 'That username is taken' });
@@ -94,8 +169,21 @@ export async function register(db: Database, input: RegisterRequest, meta: Reque
     });
   }
   const passwordHash = await hashPassword(input.password);
-  const created = await q
-    .insertUser(db, { username: input.username, email: input.email.toLowerCase(), passwordHash })
+  const email = input.email.toLowerCase();
+  const created = await db
+    .transaction(async (tx) => {
+      const user = await q.insertUser(tx, { username: input.username, email, passwordHash });
+      if (!user) throw new Error('insert returned no user');
+      // The address is unproven until the link mailed to it is opened (email-verification.ts).
+      await sendEmailLink(tx, {
+        userId: user.id,
+        username: input.username,
+        email,
+        reason: 'sign_up',
+        publicUrl,
+      });
+      return user;
+    })
     .catch((error: unknown) => {
       // Two sign-ups racing for one name: the unique index decides, and the loser hears why.
       if (causeCode(error) === UNIQUE_VIOLATION) {
@@ -105,15 +193,21 @@ export async function register(db: Database, input: RegisterRequest, meta: Reque
       }
       throw error;
     });
-  if (!created) throw new Error('insert returned no user');
   await recordSecurityEvent(db, meta, { type: 'register', userId: created.id });
-  const session = await createSession(db, created.id, false, meta);
-  return { user: await requireAuthUser(db, created.id), session };
+  const started = await startSession(db, created.id, false, meta, browser, { newDeviceNotice: false });
+  return { user: await requireAuthUser(db, created.id), ...started };
 }
 
-export async function login(db: Database, input: LoginRequest, meta: RequestMeta, policy: LoginPolicy) {
+export async function login(
+  db: Database,
+  input: LoginRequest,
+  meta: RequestMeta,
+  policy: LoginPolicy,
+  browser: SigningInBrowser,
+) {
   const subject = input.username.toLowerCase();
   const since = new Date(Date.now() - policy.windowMinutes * 60_000);
+  const account = await q.findCredentialsByLogin(db, input.username);
   const failures = await q.countRecentLoginFailures(db, subject, meta.ipPrefix, since);
   if (failures.forAccount >= policy.failuresPerAccount || failures.forNetwork >= policy.failuresPerNetwork) {
     await recordSecurityEvent(db, meta, {
@@ -125,12 +219,24 @@ export async function login(db: Database, input: LoginRequest, meta: RequestMeta
       `Too many failed sign-in attempts. Please wait ${policy.windowMinutes} minutes or reset your password.`,
     );
   }
-  const account = await q.findCredentialsByLogin(db, input.username);
+  const device = account && browser.knownDevices.find((known) => known.userId === account.id);
+  // The log keeps the nonce's hash: a reader of the log learns nothing a cookie could be made from.
+  const deviceHash = device ? hashToken(device.nonce) : null;
+  await assertAccountNotCapped(db, meta, policy, since, {
+    subject,
+    userId: account?.id ?? null,
+    deviceHash,
+  });
   const valid = account?.passwordHash
     ? await verifyPassword(input.password, account.passwordHash)
     : await verifyPassword(input.password, await decoyPasswordHash()).then(() => false);
   if (!account || !valid) {
-    await recordSecurityEvent(db, meta, { type: 'login_failure', subject, userId: account?.id ?? null });
+    await recordSecurityEvent(db, meta, {
+      type: 'login_failure',
+      subject,
+      userId: account?.id ?? null,
+      ...(deviceHash ? { detail: { device: deviceHash } } : {}),
+    });
     throw new UnauthorizedError(INVALID_CREDENTIALS);
   }
   // Only someone who knows the password learns that the account is suspended.
@@ -153,9 +259,48 @@ export async function login(db: Database, input: LoginRequest, meta: RequestMeta
     });
     return { twoFactor: { token } } as const;
   }
-  await recordSecurityEvent(db, meta, { type: 'login_success', userId: account.id });
-  const session = await createSession(db, account.id, input.rememberMe === true, meta);
-  return { user: await requireAuthUser(db, account.id), session, twoFactor: null };
+  const started = await startSession(db, account.id, input.rememberMe === true, meta, browser);
+  await recordSecurityEvent(db, meta, {
+    type: 'login_success',
+    userId: account.id,
+    detail: { newDevice: started.newDevice },
+  });
+  return { user: await requireAuthUser(db, account.id), ...started, twoFactor: null };
+}
+
+/**
+ * The cap on one account's failed logins from every network (OWASP's device-cookie pattern): once
+ * reached, only a browser that has signed in to the account before may go on trying, so an
+ * attacker spreading guesses over many addresses cannot lock the owner out of their own browsers.
+ * A known browser that fails too often itself is held to the cap like any other.
+ */
+async function assertAccountNotCapped(
+  db: Database,
+  meta: RequestMeta,
+  policy: LoginPolicy,
+  since: Date,
+  account: { subject: string; userId: number | null; deviceHash: string | null },
+) {
+  const cappedAt = await q.accountFailureCapReachedAt(
+    db,
+    account,
+    since,
+    policy.failuresPerAccountEverywhere,
+  );
+  if (!cappedAt) return;
+  if (account.userId !== null && account.deviceHash !== null) {
+    const fromDevice = await q.countKnownDeviceFailures(db, account.userId, account.deviceHash, since);
+    if (fromDevice < policy.failuresPerKnownDevice) return;
+  }
+  await recordSecurityEvent(db, meta, {
+    type: 'rate_limited',
+    subject: account.subject,
+    userId: account.userId,
+    detail: { route: 'login', cap: 'account', knownDevice: account.deviceHash !== null },
+  });
+  // Open again when the oldest failure that keeps the count at the cap leaves the window.
+  const reopensAt = cappedAt.getTime() + policy.windowMinutes * 60_000;
+  throw new TooManyRequestsError(TOO_MANY_REQUESTS, undefined, (reopensAt - Date.now()) / 1000);
 }
 
 export async function logout(db: Database, sessionId: number, userId: number, meta: RequestMeta) {
@@ -169,35 +314,41 @@ export async function requireAuthUser(db: Database, userId: number) {
   return user;
 }
 
-export async function requestPasswordReset(
-  db: Database,
-  mailer: Mailer,
-  email: string,
-  publicUrl: URL,
-  meta: RequestMeta,
-) {
-  const account = await q.findUserByEmail(db, email);
+/** Reset mails one address may receive in an hour, whether or not an account uses it. */
+export const RESET_MAILS_PER_HOUR = 3;
+
+/**
+ * The same work for every address (ADR 005): one transaction looks the address up, counts this
+ * hour's reset mails to it and queues one mail in the outbox: for an account, a one-time link; for
+ * any other address, a mail saying that no account uses it. Nothing waits on SMTP. Past the hourly
+ * cap neither path queues anything, so CrewBase cannot be made to flood a mailbox.
+ */
+export async function requestPasswordReset(db: Database, email: string, publicUrl: URL, meta: RequestMeta) {
+  const token = randomToken();
+  const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, publicUrl).href;
+  const accountId = await db.transaction(async (tx) => {
+    const account = await q.findUserByEmail(tx, email);
+    const sent = await countRecentMail(tx, email, PASSWORD_RESET_MAIL_KIND, 3600);
+    if (sent >= RESET_MAILS_PER_HOUR) return account?.id ?? null;
+    if (account) {
+      await q.invalidateResetTokens(tx, account.id);
+      await q.insertResetToken(tx, {
+        tokenHash: hashToken(token),
+        userId: account.id,
+        expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+      });
+    }
+    // To the address the account holds, not the one typed: the two only match case-insensitively.
+    const mail = account
+      ? { to: account.email, ...resetLinkMail(link) }
+      : { to: email, ...noAccountMail(email, publicUrl) };
+    await enqueueMail(tx, { ...mail, kind: PASSWORD_RESET_MAIL_KIND });
+    return account?.id ?? null;
+  });
   await recordSecurityEvent(db, meta, {
     type: 'password_reset_requested',
-    userId: account?.id ?? null,
+    userId: accountId,
     subject: email.toLowerCase(),
-  });
-  if (!account) return;
-  const token = randomToken();
-  await db.transaction(async (tx) => {
-    await q.invalidateResetTokens(tx, account.id);
-    await q.insertResetToken(tx, {
-      tokenHash: hashToken(token),
-      userId: account.id,
-      expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
-    });
-  });
-  const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, publicUrl).href;
-  await mailer.send({
-    to: email,
-    subject: 'Reset your CrewBase password',
-    text: `Someone asked to reset the password of your CrewBase account.\n\nChoose a new password here (the link works once, for 1 hour):\n${link}\n\nIf it wasn't you, ignore this email: your password stays as it is.\n`,
-    html: `<p>Someone asked to reset the password of your CrewBase account.</p><p><a href="${link}">Choose a new password</a> (the link works once, for 1 hour).</p><p>If it wasn't you, ignore this email: your password stays as it is.</p>`,
   });
 }
 
@@ -217,15 +368,6 @@ export async function confirmPasswordReset(db: Database, token: string, password
   await recordSecurityEvent(db, meta, { type: 'password_reset_done', userId });
 }
 
-export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
-
-async function assertCurrentPassword(db: Database, userId: number, currentPassword: string) {
-  const account = await q.findCredentialsById(db, userId);
-  if (!account?.passwordHash || !(await verifyPassword(currentPassword, account.passwordHash))) {
-    throw new BadRequestError(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
-  }
-}
-
 export async function changePassword(
   db: Database,
   userId: number,
@@ -233,35 +375,60 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   meta: RequestMeta,
 ) {
-  await assertCurrentPassword(db, userId, input.currentPassword);
+  await verifyCurrentPassword(db, userId, input.currentPassword, meta);
   assertNotCommon(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await q.updateUserPassword(tx, userId, passwordHash);
     await q.deleteOtherSessions(tx, userId, sessionId);
+    await securityNoticeFor(tx, userId, 'password_changed');
   });
   await recordSecurityEvent(db, meta, { type: 'password_changed', userId });
 }
 
+/** Links to a new address one member may ask for in an hour: CrewBase is not a way to mail strangers. */
+export const EMAIL_CHANGES_PER_HOUR = 5;
+export const EMAIL_ALREADY_YOURS = 'That is already your email';
+
+/**
+ * Asks to change the account's address: nothing changes until the link mailed to the new address is
+ * opened (email-verification.ts verifyEmail), which also tells the old address. Answers the user as
+ * it is, with the address waiting for its link.
+ */
 export async function changeEmail(
   db: Database,
   userId: number,
   input: { currentPassword: string; email: string },
   meta: RequestMeta,
+  publicUrl: URL,
 ) {
-  await assertCurrentPassword(db, userId, input.currentPassword);
-  const owner = await q.findUserByEmail(db, input.email);
+  await verifyCurrentPassword(db, userId, input.currentPassword, meta);
+  const email = input.email.toLowerCase();
+  const owner = await q.findUserByEmail(db, email);
   if (owner && owner.id !== userId) {
     throw new ConflictError('An account already uses that email', {
       email: 'An account already uses that email',
     });
   }
-  await q.updateUserEmail(db, userId, input.email.toLowerCase());
-  await recordSecurityEvent(db, meta, { type: 'email_changed', userId });
-  return requireAuthUser(db, userId);
+  if (owner) throw new BadRequestError(EMAIL_ALREADY_YOURS, { email: EMAIL_ALREADY_YOURS });
+  await db.transaction(async (tx) => {
+    const account = await lockAccountEmail(tx, userId);
+    if (!account) throw new NotFoundError('User not found');
+    const since = new Date(Date.now() - 3_600_000);
+    if ((await countEmailLinksSince(tx, userId, 'change', since)) >= EMAIL_CHANGES_PER_HOUR) {
+      throw new TooManyRequestsError(
+        `You have asked to change your email ${EMAIL_CHANGES_PER_HOUR} times in the last hour. Please try again later.`,
+      );
+    }
+    // One new address waits at a time: the link of an earlier request stops working.
+    await invalidateEmailLinks(tx, userId, 'change');
+    await sendEmailLink(tx, { userId, username: account.username, email, reason: 'change', publicUrl });
+  });
+  await recordSecurityEvent(db, meta, { type: 'email_change_requested', userId });
+  return { ...(await requireAuthUser(db, userId)), pendingEmail: email };
 }
 
-function causeCode(error: unknown): string | undefined {
+export function causeCode(error: unknown): string | undefined {
   let current: unknown = error;
   while (current && typeof current === 'object') {
     if ('code' in current && typeof current.code === 'string') return current.code;

@@ -1,6 +1,12 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { loginChallenges, recoveryCodes, securityEvents, sessions, users } from '#server/db/schema/index.ts';
+import {
+  loginChallenges,
+  recoveryCodes,
+  type SecondFactor,
+  sessions,
+  users,
+} from '#server/db/schema/index.ts';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
@@ -22,6 +28,24 @@ export function setPendingSecret(db: Executor, userId: number, secret: string) {
     .update(users)
     .set({ totpSecret: secret })
     .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)));
+}
+
+/** Replaces a stored secret with its sealed form, unless it changed meanwhile: 1 when replaced. */
+export async function replaceSecret(db: Executor, userId: number, stored: string, sealed: string) {
+  const rows = await db
+    .update(users)
+    .set({ totpSecret: sealed })
+    .where(and(eq(users.id, userId), eq(users.totpSecret, stored)))
+    .returning({ id: users.id });
+  return rows.length;
+}
+
+/** Secrets stored before sealing (a sealed one starts with its version, `v1.`). */
+export function listUnsealedSecrets(db: Executor) {
+  return db
+    .select({ userId: users.id, secret: sql<string>`${users.totpSecret}` })
+    .from(users)
+    .where(and(isNotNull(users.totpSecret), sql`${users.totpSecret} not like 'v1.%'`));
 }
 
 export function enableTotp(db: Executor, userId: number) {
@@ -47,6 +71,17 @@ export async function disableTotp(db: Executor, userId: number) {
     .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
     .where(eq(users.id, userId));
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  // The factor its sessions showed exists no more; one turned on later must be shown again.
+  await db.update(sessions).set({ secondFactor: null }).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of the account but `keepSessionId`; answers the ids ended. */
+export async function endOtherSessions(db: Executor, userId: number, keepSessionId: number) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 }
 
 export async function replaceRecoveryCodes(db: Executor, userId: number, hashes: string[]) {
@@ -101,21 +136,10 @@ export function deleteChallenge(db: Executor, id: number) {
   return db.delete(loginChallenges).where(eq(loginChallenges.id, id));
 }
 
-/** Wrong codes for this account since `since`, wherever they were typed. */
-export function countTwoFactorFailures(db: Executor, userId: number, since: Date) {
+/** The session proved itself just now; with a code, that is also its second factor. */
+export function markReauthenticated(db: Executor, sessionId: number, secondFactor: SecondFactor | null) {
   return db
-    .select({ n: count() })
-    .from(securityEvents)
-    .where(
-      and(
-        eq(securityEvents.type, 'two_factor_failure'),
-        eq(securityEvents.userId, userId),
-        gt(securityEvents.createdAt, since),
-      ),
-    )
-    .then((rows) => rows[0]?.n ?? 0);
-}
-
-export function markReauthenticated(db: Executor, sessionId: number) {
-  return db.update(sessions).set({ reauthenticatedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+    .update(sessions)
+    .set({ reauthenticatedAt: sql`now()`, ...(secondFactor ? { secondFactor } : {}) })
+    .where(eq(sessions.id, sessionId));
 }

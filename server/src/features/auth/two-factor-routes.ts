@@ -3,7 +3,8 @@ import { z } from 'zod';
 import {
   reauthenticateRequest,
   secondFactorRequest,
-  twoFactorCodeRequest,
+  twoFactorDisableRequest,
+  twoFactorEnableRequest,
   twoFactorEnableResponse,
   twoFactorSetupResponse,
 } from '#common/schemas/admin';
@@ -19,19 +20,27 @@ import {
 
 const noStore = 'no-store';
 
+export interface TwoFactorRoutesOptions {
+  /** Seals TOTP secrets at rest (config.ts `totpKey`). */
+  totpKey: Buffer;
+}
+
 /** Two-factor sign-in for every member, and re-authentication for sensitive staff actions (ADR 020). */
-export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = async (app, { totpKey }) => {
   app.post(
     '/api/login/2fa',
     { config: { limit: 'login' }, schema: { body: secondFactorRequest, response: { 200: authUser } } },
     async (request, reply) => {
-      const { user, session } = await completeTwoFactorLogin(
+      const { user, session, device, endedSessionId } = await completeTwoFactorLogin(
         app.db,
+        totpKey,
         request.cookies[TWO_FACTOR_COOKIE],
         request.body,
         request.meta(),
+        request.signingInBrowser(),
       );
-      return reply.clearTwoFactorCookie().setSessionCookie(session).send(user);
+      if (endedSessionId !== null) app.realtime.sessionEnded(endedSessionId);
+      return reply.clearTwoFactorCookie().rememberDevice(device).setSessionCookie(session).send(user);
     },
   );
 
@@ -40,7 +49,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.requireUser, schema: { response: { 200: twoFactorSetupResponse } } },
     async (request, reply) => {
       reply.header('cache-control', noStore);
-      return setupTwoFactor(app.db, app.signedIn(request).user.id);
+      return setupTwoFactor(app.db, totpKey, app.signedIn(request).user.id);
     },
   );
 
@@ -49,12 +58,21 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { limit: 'login' },
       preHandler: app.requireUser,
-      schema: { body: twoFactorCodeRequest, response: { 200: twoFactorEnableResponse } },
+      schema: { body: twoFactorEnableRequest, response: { 200: twoFactorEnableResponse } },
     },
     async (request, reply) => {
       const { user, sessionId } = app.signedIn(request);
       reply.header('cache-control', noStore);
-      return enableTwoFactor(app.db, user.id, sessionId, request.body.code, request.meta());
+      const { recoveryCodes, endedSessionIds } = await enableTwoFactor(
+        app.db,
+        totpKey,
+        user.id,
+        sessionId,
+        request.body,
+        request.meta(),
+      );
+      for (const ended of endedSessionIds) app.realtime.sessionEnded(ended);
+      return { recoveryCodes };
     },
   );
 
@@ -63,10 +81,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { limit: 'login' },
       preHandler: app.requireUser,
-      schema: { body: secondFactorRequest, response: { 200: messageResponse } },
+      schema: { body: twoFactorDisableRequest, response: { 200: messageResponse } },
     },
     async (request) => {
-      await disableTwoFactor(app.db, app.signedIn(request).user.id, request.body, request.meta());
+      await disableTwoFactor(app.db, totpKey, app.signedIn(request).user.id, request.body, request.meta());
       return { message: 'Two-factor sign-in is off.' };
     },
   );
@@ -80,7 +98,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, sessionId } = app.signedIn(request);
-      await reauthenticate(app.db, user.id, sessionId, request.body, request.meta());
+      await reauthenticate(app.db, totpKey, user.id, sessionId, request.body, request.meta());
       return reply.code(204).send(null);
     },
   );

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { type SecondFactorRequest, TWO_FACTOR_MESSAGES } from '#common/schemas/admin';
+import { reauthProof } from '#common/policies/staff';
+import {
+  type SecondFactorRequest,
+  TWO_FACTOR_MESSAGES,
+  type TwoFactorDisableRequest,
+  type TwoFactorEnableRequest,
+} from '#common/schemas/admin';
+import { CURRENT_PASSWORD_REQUIRED } from '#common/schemas/auth';
+import { isSealed, openSecret, sealSecret } from '#server/crypto/secret-box.ts';
 import { hashToken } from '#server/crypto/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import {
@@ -8,13 +16,12 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
-  TooManyRequestsError,
   UnauthorizedError,
 } from '#server/errors.ts';
-import type { RequestMeta } from '#server/http/request-auth.ts';
-import { verifyPassword } from './passwords.ts';
-import * as q from './queries.ts';
-import { createSession, recordSecurityEvent, requireAuthUser } from './service.ts';
+import type { RequestMeta, SigningInBrowser } from '#server/http/request-auth.ts';
+import { throttledProof, verifyCurrentPassword } from './proofs.ts';
+import { securityNoticeFor } from './security-notices.ts';
+import { recordSecurityEvent, requireAuthUser, startSession } from './service.ts';
 import * as tq from './two-factor-queries.ts';
 
 /**
@@ -23,9 +30,40 @@ import * as tq from './two-factor-queries.ts';
  */
 const ISSUER = 'CrewBase';
 const RECOVERY_CODE_COUNT = 10;
-/** Wrong codes per account in this window before codes are refused altogether. */
-export const TWO_FACTOR_FAILURE_LIMIT = 5;
-const FAILURE_WINDOW_MINUTES = 15;
+
+/**
+ * The secret is stored sealed (AES-256-GCM, crypto/secret-box.ts) under the key config.ts reads,
+ * bound to its account: a sealed secret copied into another row does not open there.
+ */
+const secretContext = (userId: number) => `users.totp_secret:${userId}`;
+
+/**
+ * The secret in the clear. One stored before secrets were sealed (main.ts seals them all at
+ * start-up; a row an older instance wrote during a rolling upgrade can still turn up) is sealed now.
+ */
+async function openStoredSecret(db: Database, key: Buffer, userId: number, stored: string) {
+  if (isSealed(stored)) {
+    try {
+      return openSecret(key, secretContext(userId), stored);
+    } catch (cause) {
+      throw new Error(
+        `The TOTP secret of user ${userId} does not open: TOTP_ENCRYPTION_KEY (or DATA_DIR/totp-key) is not the key it was sealed with, or the row was altered`,
+        { cause },
+      );
+    }
+  }
+  await tq.replaceSecret(db, userId, stored, sealSecret(key, secretContext(userId), stored));
+  return stored;
+}
+
+/** Seals every TOTP secret still stored in the clear; answers how many. Run at start-up. */
+export async function sealStoredSecrets(db: Database, key: Buffer): Promise<number> {
+  let sealed = 0;
+  for (const { userId, secret } of await tq.listUnsealedSecrets(db)) {
+    sealed += await tq.replaceSecret(db, userId, secret, sealSecret(key, secretContext(userId), secret));
+  }
+  return sealed;
+}
 
 const totpFor = (username: string, secret: string) =>
   new TOTP({ issuer: ISSUER, label: username, secret: Secret.fromBase32(secret), digits: 6, period: 30 });
@@ -60,97 +98,117 @@ function newRecoveryCode(): string {
 }
 const recoveryHash = (code: string) => hashToken(code.replace(/[\s-]+/g, '').toLowerCase());
 
-async function assertNotThrottled(db: Database, userId: number, meta: RequestMeta) {
-  const since = new Date(Date.now() - FAILURE_WINDOW_MINUTES * 60_000);
-  const failures = await tq.countTwoFactorFailures(db, userId, since);
-  if (failures >= TWO_FACTOR_FAILURE_LIMIT) {
-    await recordSecurityEvent(db, meta, {
-      type: 'rate_limited',
-      userId,
-      detail: { route: 'two_factor', failures },
-    });
-    throw new TooManyRequestsError(TWO_FACTOR_MESSAGES.tooManyFailures);
-  }
-}
+/**
+ * One counted try of a code: five wrong ones per account within 15 minutes, from anywhere, and
+ * codes answer 429 for the rest of the window. The try is counted before the code is checked, so
+ * codes sent at once are all counted before any of them is judged (proofs.ts).
+ */
+const countedCode = (db: Database, userId: number, meta: RequestMeta, check: () => Promise<boolean>) =>
+  throttledProof(db, userId, 'second_factor', meta, TWO_FACTOR_MESSAGES.tooManyFailures, check);
 
 /**
  * Checks a TOTP code (or a recovery code, which is then used up) for an account with two-factor
- * sign-in on; a wrong one is recorded, and the fifth within 15 minutes locks codes out for a while.
+ * sign-in on; a wrong one is recorded and counted. Answers which factor it was.
  */
 export async function verifySecondFactor(
   db: Database,
+  key: Buffer,
   userId: number,
   input: SecondFactorRequest,
   meta: RequestMeta,
-): Promise<void> {
-  await assertNotThrottled(db, userId, meta);
+): Promise<'totp' | 'recovery_code'> {
   const totp = await tq.findTotp(db, userId);
   if (!totp?.secret || !totp.enabledAt) throw new BadRequestError(TWO_FACTOR_MESSAGES.notEnabled);
-  let valid = false;
-  if (input.code !== undefined) valid = await acceptTotp(db, userId, totp.secret, input.code);
-  else if (input.recoveryCode !== undefined) {
-    valid = await tq.consumeRecoveryCode(db, userId, recoveryHash(input.recoveryCode));
-    if (valid) await recordSecurityEvent(db, meta, { type: 'recovery_code_used', userId });
-  }
+  // Only a TOTP code needs the secret: a recovery code still works if the sealing key was lost.
+  const code = input.code;
+  const secret = code === undefined ? null : await openStoredSecret(db, key, userId, totp.secret);
+  const valid = await countedCode(db, userId, meta, async () => {
+    if (code !== undefined && secret !== null) return acceptTotp(db, userId, secret, code);
+    if (input.recoveryCode === undefined) return false;
+    return tq.consumeRecoveryCode(db, userId, recoveryHash(input.recoveryCode));
+  });
   if (!valid) {
     await recordSecurityEvent(db, meta, { type: 'two_factor_failure', userId });
     const field = input.code !== undefined ? 'code' : 'recoveryCode';
     throw new BadRequestError(TWO_FACTOR_MESSAGES.wrongCode, { [field]: TWO_FACTOR_MESSAGES.wrongCode });
   }
+  if (input.code !== undefined) return 'totp';
+  await recordSecurityEvent(db, meta, { type: 'recovery_code_used', userId });
+  return 'recovery_code';
 }
 
 /** A new secret, pending until a code from it is sent to `enable`. */
-export async function setupTwoFactor(db: Database, userId: number) {
+export async function setupTwoFactor(db: Database, key: Buffer, userId: number) {
   const totp = await tq.findTotp(db, userId);
   if (!totp) throw new NotFoundError('User not found');
   if (totp.enabledAt) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyEnabled);
   const secret = new Secret({ size: 20 }).base32;
-  await tq.setPendingSecret(db, userId, secret);
+  await tq.setPendingSecret(db, userId, sealSecret(key, secretContext(userId), secret));
   return { secret, otpauthUrl: totpFor(totp.username, secret).toString() };
 }
 
+/**
+ * Turns two-factor sign-in on: the current password (a stolen cookie alone must not be able to
+ * lock the owner out with the thief's authenticator) and a code from the pending secret. Every
+ * other session of the account ends; answers their ids for the route to close their sockets.
+ * The session is not marked re-authenticated, nor as having shown a second factor: the code
+ * proves the secret it just chose, not who holds the account.
+ */
 export async function enableTwoFactor(
   db: Database,
+  key: Buffer,
   userId: number,
   sessionId: number,
-  code: string,
+  input: TwoFactorEnableRequest,
   meta: RequestMeta,
 ) {
-  await assertNotThrottled(db, userId, meta);
   const totp = await tq.findTotp(db, userId);
   if (!totp) throw new NotFoundError('User not found');
   if (totp.enabledAt) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyEnabled);
   if (!totp.secret) throw new BadRequestError(TWO_FACTOR_MESSAGES.noSetup);
-  if (!(await acceptTotp(db, userId, totp.secret, code))) {
+  await verifyCurrentPassword(db, userId, input.password, meta, 'password');
+  const secret = await openStoredSecret(db, key, userId, totp.secret);
+  if (!(await countedCode(db, userId, meta, () => acceptTotp(db, userId, secret, input.code)))) {
     await recordSecurityEvent(db, meta, { type: 'two_factor_failure', userId, detail: { step: 'enable' } });
     throw new BadRequestError(TWO_FACTOR_MESSAGES.wrongCode, { code: TWO_FACTOR_MESSAGES.wrongCode });
   }
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await db.transaction(async (tx) => {
+  const endedSessionIds = await db.transaction(async (tx) => {
     await tq.enableTotp(tx, userId);
     await tq.replaceRecoveryCodes(tx, userId, recoveryCodes.map(recoveryHash));
-    await tq.markReauthenticated(tx, sessionId);
+    await securityNoticeFor(tx, userId, 'two_factor_on');
+    return tq.endOtherSessions(tx, userId, sessionId);
   });
   await recordSecurityEvent(db, meta, { type: 'two_factor_enabled', userId });
-  return { recoveryCodes };
+  return { recoveryCodes, endedSessionIds };
 }
 
+/** Turns two-factor sign-in off: the current password and a code or recovery code. */
 export async function disableTwoFactor(
   db: Database,
+  key: Buffer,
   userId: number,
-  input: SecondFactorRequest,
+  input: TwoFactorDisableRequest,
   meta: RequestMeta,
 ) {
-  await verifySecondFactor(db, userId, input, meta);
-  await tq.disableTotp(db, userId);
+  const totp = await tq.findTotp(db, userId);
+  if (!totp?.enabledAt) throw new BadRequestError(TWO_FACTOR_MESSAGES.notEnabled);
+  await verifyCurrentPassword(db, userId, input.password, meta, 'password');
+  await verifySecondFactor(db, key, userId, input, meta);
+  await db.transaction(async (tx) => {
+    await tq.disableTotp(tx, userId);
+    await securityNoticeFor(tx, userId, 'two_factor_off');
+  });
   await recordSecurityEvent(db, meta, { type: 'two_factor_disabled', userId });
 }
 
 export async function completeTwoFactorLogin(
   db: Database,
+  key: Buffer,
   challengeToken: string | undefined,
   input: SecondFactorRequest,
   meta: RequestMeta,
+  browser: SigningInBrowser,
 ) {
   const challenge = challengeToken ? await tq.findChallenge(db, hashToken(challengeToken)) : undefined;
   if (!challenge) throw new UnauthorizedError(TWO_FACTOR_MESSAGES.challengeExpired);
@@ -159,37 +217,44 @@ export async function completeTwoFactorLogin(
     await tq.deleteChallenge(db, challenge.id);
     throw new ForbiddenError(TWO_FACTOR_MESSAGES.accountSuspended);
   }
-  await verifySecondFactor(db, challenge.userId, input, meta);
+  const factor = await verifySecondFactor(db, key, challenge.userId, input, meta);
   await tq.deleteChallenge(db, challenge.id);
+  const started = await startSession(db, challenge.userId, challenge.rememberMe, meta, browser, {
+    secondFactor: factor,
+  });
   await recordSecurityEvent(db, meta, {
     type: 'login_success',
     userId: challenge.userId,
-    detail: { twoFactor: input.code !== undefined ? 'totp' : 'recovery_code' },
+    detail: { twoFactor: factor, newDevice: started.newDevice },
   });
-  const session = await createSession(db, challenge.userId, challenge.rememberMe, meta);
-  return { user: await requireAuthUser(db, challenge.userId), session };
+  return { user: await requireAuthUser(db, challenge.userId), ...started };
 }
 
-/** Password or TOTP code again, for role changes, suspensions and revoking others' sessions. */
+/**
+ * Proving it is still you, for role changes, suspensions and ending others' sessions: a TOTP code
+ * when the account has two-factor sign-in (a password alone is not enough; the code also counts
+ * as this session's second factor), else the current password. Both are throttled per account.
+ */
 export async function reauthenticate(
   db: Database,
+  key: Buffer,
   userId: number,
   sessionId: number,
   input: { password?: string | undefined; code?: string | undefined },
   meta: RequestMeta,
 ) {
-  if (input.code !== undefined) {
-    await verifySecondFactor(db, userId, { code: input.code }, meta);
-  } else {
-    await assertNotThrottled(db, userId, meta);
-    const account = await q.findCredentialsById(db, userId);
-    const valid = account?.passwordHash
-      ? await verifyPassword(input.password ?? '', account.passwordHash)
-      : false;
-    if (!valid) {
-      await recordSecurityEvent(db, meta, { type: 'two_factor_failure', userId, detail: { step: 'reauth' } });
-      throw new BadRequestError('Your password is not correct', { password: 'Your password is not correct' });
+  const totp = await tq.findTotp(db, userId);
+  if (reauthProof({ twoFactorEnabled: Boolean(totp?.enabledAt) }) === 'code') {
+    if (input.code === undefined) {
+      throw new BadRequestError(TWO_FACTOR_MESSAGES.codeRequired, { code: TWO_FACTOR_MESSAGES.codeRequired });
     }
+    await verifySecondFactor(db, key, userId, { code: input.code }, meta);
+    await tq.markReauthenticated(db, sessionId, 'totp');
+    return;
   }
-  await tq.markReauthenticated(db, sessionId);
+  if (input.password === undefined) {
+    throw new BadRequestError(CURRENT_PASSWORD_REQUIRED, { password: CURRENT_PASSWORD_REQUIRED });
+  }
+  await verifyCurrentPassword(db, userId, input.password, meta, 'password');
+  await tq.markReauthenticated(db, sessionId, null);
 }

@@ -36,7 +36,7 @@ describe('GET /api/health', () => {
       const signedIn = await app.inject({
         method: 'GET',
         url: '/api/health',
-        cookies: { crewbase_session: 'any-session-token' },
+        cookies: { [app.sessionCookieName]: 'any-session-token' },
       });
       expect(signedIn.statusCode).toBe(503);
       expect(signedIn.headers['retry-after']).toBe('5');

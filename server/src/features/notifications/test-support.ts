@@ -5,7 +5,6 @@ import type { RealtimeServerMessage } from '#common/schemas/notifications';
 import type { Database } from '#server/db/client.ts';
 import { subscriptions, users } from '#server/db/schema/index.ts';
 import { createSession } from '#server/features/auth/service.ts';
-import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 
 let ipCounter = 0;
@@ -45,7 +44,7 @@ export async function member(
   }
   const session = await createSession(db, row.id, false, { ip, ipPrefix: ip, userAgent: 'test' });
   const browser = new TestBrowser(app, ip);
-  browser.cookies.set(SESSION_COOKIE, session.token);
+  browser.cookies.set(app.sessionCookieName, session.token);
   return { id: row.id, browser, token: session.token, username: user.username };
 }
 
@@ -87,7 +86,7 @@ export function openSocket(
   options: { token?: string | null; origin?: string | null },
 ): Promise<TestSocket> {
   const headers: Record<string, string> = {};
-  if (options.token) headers.cookie = `${SESSION_COOKIE}=${options.token}`;
+  if (options.token) headers.cookie = `${app.sessionCookieName}=${options.token}`;
   if (options.origin) headers.origin = options.origin;
   const ws = new WebSocket(`${baseUrlOf(app)}/ws`, { headers });
   const messages: RealtimeServerMessage[] = [];

@@ -28,7 +28,7 @@ export async function listMyPayments(db: Database, viewer: Viewer): Promise<Paym
   return (await q.listPayments(db, viewer.user.id)).map(toPayment);
 }
 
-/** A payment of mine (as payer or payee), or any for an admin; anyone else is told it does not exist. */
+/** A payment of mine (as payer or payee); anyone else, staff too, is told it does not exist. */
 async function findVisiblePayment(db: Database, paymentId: number, viewer: Viewer) {
   const row = await q.findPayment(db, paymentId);
   if (!row || !canReadPayment(viewer.user, row)) throw new NotFoundError(PAYMENT_MESSAGES.notFound);

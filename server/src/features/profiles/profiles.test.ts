@@ -107,6 +107,20 @@ describe('only the owner changes a profile', () => {
     expect(profile).toMatchObject({ bio: 'Mine.', roles: [], experiences: [], credentials: [], tags: [] });
   });
 
+  it('refuses an admin too, and shows them no private field: staff act only through /api/admin (issue 29)', async () => {
+    const owner = await member();
+    const admin = await member();
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    const edit = await admin.b.request('PATCH', `/api/users/${owner.id}`, {
+      body: { bio: 'Edited by staff.' },
+    });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().error.message).toBe(NOT_YOUR_PROFILE);
+    const seen = (await admin.b.request('GET', `/api/users/${owner.id}`)).json();
+    expect(seen.email).toBeUndefined();
+    expect(seen.bio).not.toBe('Edited by staff.');
+  });
+
   it('refuses a visitor with 401', async () => {
     const owner = await member();
     const res = await browser().request('PATCH', `/api/users/${owner.id}`, { body: { bio: 'x' } });

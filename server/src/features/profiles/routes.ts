@@ -94,7 +94,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
         if (!ownsProfile(viewer ?? null, id))
           views.record(id, viewer ? `user:${viewer.id}` : `net:${request.meta().ipPrefix}`);
       };
-      // The owner (and an admin) see their private fields and always the latest data.
+      // The owner sees their private fields and always the latest data.
       if (canManageProfile(viewer ?? null, id)) {
         const profile = await profiles.getProfile(app.db, id, request.auth);
         countView();

@@ -25,7 +25,6 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { createSession } from '#server/features/auth/service.ts';
-import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { insertReview, summariseRatings } from './queries.ts';
@@ -60,7 +59,7 @@ async function member({ newAccount = false, premium = false } = {}) {
     .returning({ id: users.id });
   if (!row) throw new Error('no user');
   const session = await createSession(t.db, row.id, false, { ip: b.ip, ipPrefix: b.ip, userAgent: 'test' });
-  b.cookies.set(SESSION_COOKIE, session.token);
+  b.cookies.set(t.app.sessionCookieName, session.token);
   if (premium) {
     await t.db.insert(subscriptions).values({
       userId: row.id,
@@ -515,12 +514,15 @@ describe('editing and deleting', () => {
     expect((await author.b.request('DELETE', `/api/reviews/${reviewId}`)).statusCode).toBe(404);
   });
 
-  it('lets an admin delete any review', async () => {
+  it("refuses an admin deleting another member's review: staff hide it through /api/admin (issue 29)", async () => {
     const { subjectId, reviewId } = await setUp();
     const admin = await member();
     await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
-    expect((await admin.b.request('DELETE', `/api/reviews/${reviewId}`)).statusCode).toBe(204);
-    expect(await expectSummaryMatchesRows(subjectId)).toMatchObject({ review_count: 0, rating_sum: 0 });
+    const res = await admin.b.request('DELETE', `/api/reviews/${reviewId}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(REVIEW_MESSAGES.notAuthorDelete);
+    expect(await reviewRow(reviewId)).toBeDefined();
+    expect(await expectSummaryMatchesRows(subjectId)).toMatchObject({ review_count: 1 });
   });
 
   it('hides and restores a review for moderation: hidden counts nowhere', async () => {

@@ -1,9 +1,9 @@
 import { LIMITS } from '#common/limits';
 import { personName } from '#common/people';
 import {
+  canDeleteReview,
   canReport,
   canReview,
-  deletesAs,
   editDecision,
   oldEnoughToReview,
   type ReviewFacts,
@@ -265,7 +265,7 @@ export async function updateReview(
   return loadReview(db, reviewId);
 }
 
-/** Deletes a review (its author, or an admin); answers whose aggregate changed. */
+/** Deletes a review (its author's alone: staff hide instead); answers whose aggregate changed. */
 export async function deleteReview(
   db: Database,
   reviewId: number,
@@ -274,7 +274,7 @@ export async function deleteReview(
   return db.transaction(async (tx) => {
     const row = await q.lockReview(tx, reviewId);
     if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-    if (deletesAs(viewer, row) === null) throw new ForbiddenError(REVIEW_MESSAGES.notAuthorDelete);
+    if (!canDeleteReview(viewer, row)) throw new ForbiddenError(REVIEW_MESSAGES.notAuthorDelete);
     await q.deleteReview(tx, reviewId);
     if (!row.hiddenAt) await q.applyRatingDelta(tx, row.subjectId, q.reviewDelta(row, -1));
     return { subjectId: row.subjectId };

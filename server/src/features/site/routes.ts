@@ -8,13 +8,11 @@ import {
   CONTACT_SENT,
   contactRequest,
 } from '#common/schemas/site';
-import { BadGatewayError, NotFoundError } from '#server/errors.ts';
-import type { Mailer } from '#server/mail/mailer.ts';
+import { NotFoundError } from '#server/errors.ts';
 import type { Blog } from './blog.ts';
 import { renderSitemap, robotsTxt, sendContactMessage, sitemap } from './service.ts';
 
 export interface SiteRoutesOptions {
-  mailer: Mailer;
   contactEmail: string;
   publicUrl: URL;
   blog: Blog;
@@ -29,7 +27,7 @@ const SITEMAP_CACHE = 'public, max-age=3600';
 /** The site around the product: contact form, blog, sitemap.xml and robots.txt. */
 export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (
   app,
-  { mailer, contactEmail, publicUrl, blog, sitemapUrlLimit },
+  { contactEmail, publicUrl, blog, sitemapUrlLimit },
 ) => {
   const origin = publicUrl.origin;
 
@@ -37,14 +35,7 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (
     '/api/contact',
     { config: { limit: 'contact' }, schema: { body: contactRequest, response: { 200: messageResponse } } },
     async (request) => {
-      try {
-        await sendContactMessage(mailer, contactEmail, request.body);
-      } catch (err) {
-        request.log.error({ err }, 'contact message could not be sent');
-        throw new BadGatewayError(
-          `We could not send your message just now. Please try again, or write to ${contactEmail}.`,
-        );
-      }
+      await sendContactMessage(app.db, contactEmail, request.body);
       return { message: CONTACT_SENT };
     },
   );

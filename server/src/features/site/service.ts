@@ -1,7 +1,8 @@
 import type { ContactRequest } from '#common/schemas/site';
 import { CONTACT_TOPIC_LABELS } from '#common/schemas/site';
 import type { Database } from '#server/db/client.ts';
-import type { Mailer } from '#server/mail/mailer.ts';
+import { escapeHtml } from '#server/mail/html.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
 import type { Blog } from './blog.ts';
 import { countProfiles, listProfilesForSitemap, listRoleIds } from './queries.ts';
 
@@ -116,13 +117,14 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c);
-
-/** Mails the message to the team; a reply goes straight back to the visitor. */
-export async function sendContactMessage(mailer: Mailer, to: string, form: ContactRequest): Promise<void> {
+/**
+ * Queues the message to the team in the mail outbox (sent within seconds, retried for a day while
+ * SMTP is down, so the visitor never has to send it again); a reply goes straight to the visitor.
+ */
+export async function sendContactMessage(db: Database, to: string, form: ContactRequest): Promise<void> {
   const topic = CONTACT_TOPIC_LABELS[form.topic];
-  await mailer.send({
+  await enqueueMail(db, {
+    kind: 'contact',
     to,
     replyTo: form.email,
     subject: `[CrewBase contact] ${topic}: ${form.name}`,

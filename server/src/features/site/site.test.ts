@@ -146,10 +146,13 @@ describe('contact form', () => {
     message: 'Can a production company pay for Premium for five crew members at once?',
   };
 
-  it('mails the message to the team over SMTP, with a reply going to the visitor', async () => {
+  it('queues the message and mails it to the team over SMTP, with a reply going to the visitor', async () => {
     const res = await browser(t).request('POST', '/api/contact', { body: form });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(CONTACT_SENT);
+    // Queued in the outbox: nothing reaches SMTP until the worker runs.
+    expect(inbox.some((m) => m.to.includes('team@crewbase.test'))).toBe(false);
+    expect(await t.app.deliverMail()).toMatchObject({ sent: 1 });
     const mail = inbox.find((m) => m.to.includes('team@crewbase.test'));
     expect(mail?.raw).toContain('Subject: [CrewBase contact] Billing and Premium: Rosa Delgado');
     expect(mail?.raw).toContain('Reply-To: rosa@example.com');

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { FormAlert, TextField } from '#client/components/ui/form-field.tsx';
-import { errorText } from '#client/features/auth/api.ts';
+import { errorText, useViewer } from '#client/features/auth/api.ts';
+import { reauthProof } from '#common/policies/staff';
 import { needsReauth, type StaffCall, useReauthenticate, useStaffAction } from '../api.ts';
 
 /**
@@ -42,11 +43,13 @@ function ReauthDialog({
   onConfirmed: () => void;
 }) {
   const reauth = useReauthenticate();
+  const viewer = useViewer();
+  // Staff sign in with two-factor: then a code, never the password alone, is what proves it is them.
+  const proof = reauthProof({ twoFactorEnabled: viewer?.twoFactorEnabled ?? false });
   const [value, setValue] = useState('');
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const trimmed = value.replace(/\s+/g, '');
-    const body = /^\d{6}$/.test(trimmed) ? { code: trimmed } : { password: value };
+    const body = proof === 'code' ? { code: value.replace(/\s+/g, '') } : { password: value };
     reauth.mutate(body, {
       onSuccess: () => {
         setValue('');
@@ -59,19 +62,33 @@ function ReauthDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Confirm it's you"
-      description="This action needs your password or a code from your authenticator app (valid for 10 minutes)."
+      description={
+        proof === 'code'
+          ? 'This action needs a code from your authenticator app (it stays confirmed for 10 minutes).'
+          : 'This action needs your password (it stays confirmed for 10 minutes).'
+      }
     >
       <form onSubmit={submit} className="flex flex-col gap-4">
         <FormAlert
           message={reauth.error ? errorText(reauth.error, 'That did not work. Try again.') : undefined}
         />
-        <TextField
-          label="Password or 6-digit code"
-          type="password"
-          autoComplete="current-password"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-        />
+        {proof === 'code' ? (
+          <TextField
+            label="Authentication code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+          />
+        ) : (
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+          />
+        )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

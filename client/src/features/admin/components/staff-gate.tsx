@@ -1,17 +1,22 @@
-import { ShieldAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { NotFound } from '#client/components/not-found.tsx';
-import { buttonVariants } from '#client/components/ui/button.tsx';
-import { staffRefusal } from '../api.ts';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { FormAlert, TextField } from '#client/components/ui/form-field.tsx';
+import { errorText } from '#client/features/auth/api.ts';
+import { refetchStaffQueries, staffRefusal, useReauthenticate } from '../api.ts';
 
 /**
  * What a staff page shows before its first answer is in: the page itself, the not-found page
- * (the server answers 404 to anyone below the role) or a nudge to turn two-factor sign-in on.
+ * (the server answers 404 to anyone below the role), a nudge to turn two-factor sign-in on, or a
+ * code to show in this session.
  */
 export function StaffGate({ error, children }: { error: unknown; children: ReactNode }) {
   const refusal = staffRefusal(error);
   if (refusal === 'not-found') return <NotFound />;
+  if (refusal === 'session-code') return <SessionCode />;
   if (refusal === 'two-factor') {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
@@ -28,6 +33,45 @@ export function StaffGate({ error, children }: { error: unknown; children: React
     );
   }
   return <>{children}</>;
+}
+
+/**
+ * Staff pages need a code shown in this session, not only two-factor sign-in on the account: a
+ * session that signed in before it was on (or turned it on) proves it here, then the page loads.
+ */
+function SessionCode() {
+  const queryClient = useQueryClient();
+  const reauth = useReauthenticate();
+  const [code, setCode] = useState('');
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    reauth.mutate(
+      { code: code.replace(/\s+/g, '') },
+      { onSuccess: () => void refetchStaffQueries(queryClient) },
+    );
+  };
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <ShieldCheck aria-hidden="true" className="size-12 text-brand-strong dark:text-brand" />
+      <h1 className="text-3xl font-bold tracking-tight">Confirm with your authenticator app</h1>
+      <p className="text-muted-foreground">
+        Staff pages need a code from your authenticator app in this session, even though you are signed in.
+      </p>
+      <form noValidate onSubmit={submit} className="flex w-full max-w-xs flex-col gap-4 text-left">
+        <FormAlert message={reauth.error ? errorText(reauth.error, 'That code did not work.') : undefined} />
+        <TextField
+          label="Authentication code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <Button type="submit" disabled={reauth.isPending || code.trim().length === 0}>
+          {reauth.isPending ? 'Checking...' : 'Continue'}
+        </Button>
+      </form>
+    </div>
+  );
 }
 
 export function StaffSection({

@@ -1,11 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormAlert, TextField } from '#client/components/ui/form-field.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
+import { TWO_FACTOR_MESSAGES, twoFactorEnableRequest } from '#common/schemas/admin';
 import type { AuthUser } from '#common/schemas/auth';
 import { errorText, useTwoFactorDisable, useTwoFactorEnable, useTwoFactorSetup } from '../api.ts';
+import { showServerError } from '../server-errors.ts';
+
+/** Turning it off takes one field for a code or a recovery code, which the request splits. */
+const disableForm = z.object({
+  factor: z.string().trim().min(1, TWO_FACTOR_MESSAGES.codeOrRecovery),
+  password: twoFactorEnableRequest.shape.password,
+});
+
+/** Why both forms ask for the password again (a stolen cookie alone must not change the second factor). */
+const CURRENT_PASSWORD_HINT = 'Needed to turn two-factor sign-in on or off.';
 
 function QrCode({ url }: { url: string }) {
   const [src, setSrc] = useState<string | null>(null);
@@ -74,7 +88,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 function Enrol({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
   const setup = useTwoFactorSetup();
   const enable = useTwoFactorEnable();
-  const [code, setCode] = useState('');
+  const form = useForm({
+    resolver: zodResolver(twoFactorEnableRequest),
+    defaultValues: { code: '', password: '' },
+  });
+  const { errors } = form.formState;
   if (!setup.data) {
     return (
       <div className="flex flex-col gap-3">
@@ -94,15 +112,14 @@ function Enrol({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) 
       </div>
     );
   }
+  const submit = form.handleSubmit((body) => {
+    enable.mutate(body, {
+      onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes),
+      onError: (error) => showServerError(error, form.setError, ['code', 'password']),
+    });
+  });
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        enable.mutate({ code }, { onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes) });
-      }}
-    >
+    <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
       <p className="text-sm">1. Scan this QR code with your authenticator app.</p>
       <QrCode url={setup.data.otpauthUrl} />
       <p className="text-sm text-muted-foreground">
@@ -114,16 +131,24 @@ function Enrol({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) 
           {setup.data.secret}
         </code>
       </p>
-      <p className="text-sm">2. Enter the 6-digit code the app shows.</p>
-      <FormAlert message={enable.error ? errorText(enable.error, 'That code did not work.') : undefined} />
+      <p className="text-sm">2. Enter the 6-digit code the app shows, and your current password.</p>
+      <FormAlert message={errors.root?.server?.message} />
       <TextField
         label="Authentication code"
         inputMode="numeric"
         autoComplete="one-time-code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
+        error={errors.code?.message}
+        {...form.register('code')}
       />
-      <Button type="submit" className="self-start" disabled={enable.isPending || code.trim().length === 0}>
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        hint={CURRENT_PASSWORD_HINT}
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Button type="submit" className="self-start" disabled={enable.isPending}>
         {enable.isPending ? 'Verifying...' : 'Turn on two-factor sign-in'}
       </Button>
     </form>
@@ -132,12 +157,19 @@ function Enrol({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) 
 
 function Disable() {
   const disable = useTwoFactorDisable();
-  const [value, setValue] = useState('');
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const compact = value.replace(/\s+/g, '');
-    disable.mutate(/^\d{6}$/.test(compact) ? { code: compact } : { recoveryCode: value });
-  };
+  const form = useForm({ resolver: zodResolver(disableForm), defaultValues: { factor: '', password: '' } });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(({ factor, password }) => {
+    const compact = factor.replace(/\s+/g, '');
+    const proof = /^\d{6}$/.test(compact) ? { code: compact } : { recoveryCode: factor };
+    disable.mutate(
+      { ...proof, password },
+      {
+        onSuccess: () => form.reset(),
+        onError: (error) => showServerError(error, form.setError, ['password']),
+      },
+    );
+  });
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <p className="flex items-center gap-2 text-sm">
@@ -146,19 +178,22 @@ function Disable() {
         </Badge>
         Signing in asks for a code from your authenticator app.
       </p>
-      <FormAlert message={disable.error ? errorText(disable.error, 'That code did not work.') : undefined} />
+      <FormAlert message={errors.root?.server?.message} />
       <TextField
         label="Code or recovery code to turn it off"
         autoComplete="one-time-code"
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
+        error={errors.factor?.message}
+        {...form.register('factor')}
       />
-      <Button
-        type="submit"
-        variant="outline"
-        className="self-start"
-        disabled={disable.isPending || value.trim().length === 0}
-      >
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        hint={CURRENT_PASSWORD_HINT}
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Button type="submit" variant="outline" className="self-start" disabled={disable.isPending}>
         {disable.isPending ? 'Turning off...' : 'Turn off two-factor sign-in'}
       </Button>
     </form>

@@ -7,8 +7,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatShortDate } from '#client/lib/format.ts';
 import {
+  canDeleteReview,
   canReport,
-  deletesAs,
   editDecision,
   isReviewAuthor,
   isReviewSubject,
@@ -52,12 +52,11 @@ export function ReviewCard({
   const facts = { reviewerId: review.reviewer.id, subjectId: review.subjectId, hidden: review.hidden };
   const isAuthor = isReviewAuthor(viewer, facts);
   const isSubject = isReviewSubject(viewer, facts);
-  // The buttons the server's reviews policy allows. Delete is the author's own ("Delete your
-  // review?"); an admin's removal is not offered here.
+  // The buttons the server's reviews policy allows.
   const may: Permissions = {
     thank: thankDecision(viewer, { ...facts, thanked: review.thankedAt !== null }).ok,
     edit: viewer !== null && editDecision(viewer, facts).ok,
-    delete: deletesAs(viewer, facts) === 'author',
+    delete: canDeleteReview(viewer, facts),
     report: canReport(viewer, facts),
   };
   return (

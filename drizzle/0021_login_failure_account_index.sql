@@ -1,0 +1,1 @@
+CREATE INDEX "security_events_user_failures_idx" ON "security_events" USING btree ("user_id","created_at") WHERE "security_events"."type" = 'login_failure';
