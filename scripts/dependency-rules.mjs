@@ -108,49 +108,41 @@ function override(includes, patterns) {
   };
 }
 
+/**
+ * A folder's files under `rules`, and those of them that touch Drizzle (`drizzle`) under the same
+ * rules without the Drizzle ban: two overrides, since a file takes the last list that matches it.
+ */
+function withDrizzleIn(files, drizzle, rules) {
+  return [
+    override([...files, ...drizzle.map((glob) => `!${glob}`)], [...rules, noDrizzle]),
+    override(drizzle, rules),
+  ];
+}
+
 /** One override a folder and depth, since a file takes the last list that matches it. */
 function serverOverrides() {
   const out = [];
   const kernel = ['config', 'errors', 'logger'].map((f) => `server/src/${f}.ts`);
-  const kernelDirs = ['http', 'mail', 'uploads', 'types', 'crypto', 'db'].map((d) => `server/src/${d}/**`);
+  const kernelDirs = ['http', 'mail', 'uploads', 'types', 'crypto'].map((d) => `server/src/${d}/**`);
   const up = rule(
     ['#server/features/**', '#server/plugins/**', '#server/access/**'],
     'The kernel imports no layer above it',
   );
-  const kernelQueries = ['server/src/mail/**/*queries.ts'];
+  // db/ holds Drizzle and the schema; the kernel's own table (the mail outbox) is read and written
+  // by its queries files only.
   out.push(
-    override(
-      [...kernel, ...kernelDirs, ...kernelQueries.map((q) => `!${q}`)],
-      [up, noComposition, noDrizzle],
+    ...withDrizzleIn(
+      [...kernel, ...kernelDirs],
+      ['server/src/db/**', 'server/src/mail/**/*queries.ts'],
+      [up, noComposition],
     ),
   );
-  // The kernel's own tables (the mail outbox) are read and written by its queries files only.
-  out.push(override(kernelQueries, [up, noComposition]));
-  out.push(override(['server/src/db/**'], [up, noComposition]));
-  out.push(
-    override(
-      ['server/src/access/**', '!server/src/access/**/*queries.ts'],
-      [
-        rule(
-          ['#server/features/**', '#server/plugins/**'],
-          'Access loads facts for policies and imports no feature or plugin',
-        ),
-        noComposition,
-        noDrizzle,
-      ],
-    ),
+  const access = rule(
+    ['#server/features/**', '#server/plugins/**'],
+    'Access loads facts for policies and imports no feature or plugin',
   );
   out.push(
-    override(
-      ['server/src/access/**/*queries.ts'],
-      [
-        rule(
-          ['#server/features/**', '#server/plugins/**'],
-          'Access loads facts for policies and imports no feature or plugin',
-        ),
-        noComposition,
-      ],
-    ),
+    ...withDrizzleIn(['server/src/access/**'], ['server/src/access/**/*queries.ts'], [access, noComposition]),
   );
   out.push(
     override(
@@ -168,15 +160,20 @@ function serverOverrides() {
     for (const depth of [0, 1]) {
       const files = depth === 0 ? `${dir}/*.ts` : `${dir}/*/**`;
       const queries = depth === 0 ? `${dir}/*queries.ts` : `${dir}/*/**/*queries.ts`;
-      out.push(override([files, `!${queries}`], [...base, relative(depth), noDrizzle]));
-      out.push(override([queries], [...base, relative(depth)]));
+      out.push(...withDrizzleIn([files], [queries], [...base, relative(depth)]));
     }
   }
   const throughIndex = rule(
     ['#server/features/*/**', '!#server/features/*/index.ts'],
     'The composition root imports a feature through its index.ts',
   );
-  out.push(override(['server/src/*.ts', 'server/src/ops/**'], [throughIndex, noDrizzle]));
+  // The kernel's own files beside app.ts keep the kernel's list: this one, last, would replace it.
+  out.push(
+    override(
+      ['server/src/*.ts', 'server/src/ops/**', ...kernel.map((f) => `!${f}`)],
+      [throughIndex, noDrizzle],
+    ),
+  );
   // The seed and setup.ts are composition by what they import, and db/ by what they write with.
   out.push(override(['server/src/db/seed/**', 'server/src/db/setup.ts'], [throughIndex]));
   return out;

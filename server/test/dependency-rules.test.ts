@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,13 +46,23 @@ const fileOf = (name: Planted) => {
   const [at] = PLANTED[name];
   return at.includes(`${tag}-cycle`) ? at : path.join(path.dirname(at), `${tag}-${path.basename(at)}`);
 };
-let output = '';
-/** Biome's diagnostics for one planted file (each begins with the file's path). */
-const said = (name: Planted) =>
-  output
+/** Biome's diagnostics for one file (each begins with the file's path). */
+const diagnosticsOf = (biomeOutput: string, file: string) =>
+  biomeOutput
     .split(/\n(?=\S+:\d+:\d+ lint\/)/)
-    .filter((block) => block.startsWith(`${fileOf(name)}:`))
+    .filter((block) => block.startsWith(`${file}:`))
     .join('\n');
+/** What `biome lint` says of these files, run in `cwd` with the biome.json found there. */
+const biomeLint = (cwd: string, args: string[]) => {
+  const run = spawnSync(
+    path.join(root, 'node_modules/.bin/biome'),
+    ['lint', '--max-diagnostics=none', ...args],
+    { cwd, encoding: 'utf8' },
+  );
+  return `${run.stdout}${run.stderr}`;
+};
+let output = '';
+const said = (name: Planted) => diagnosticsOf(output, fileOf(name));
 
 describe('the dependency rule (ADR 023)', () => {
   beforeAll(() => {
@@ -59,16 +70,7 @@ describe('the dependency rule (ADR 023)', () => {
     for (const name of Object.keys(PLANTED) as Planted[])
       writeFileSync(path.join(root, fileOf(name)), PLANTED[name][1]);
     try {
-      const files = (Object.keys(PLANTED) as Planted[]).map(fileOf);
-      const run = spawnSync(
-        path.join(root, 'node_modules/.bin/biome'),
-        ['lint', '--max-diagnostics=none', ...files],
-        {
-          cwd: root,
-          encoding: 'utf8',
-        },
-      );
-      output = `${run.stdout}${run.stderr}`;
+      output = biomeLint(root, (Object.keys(PLANTED) as Planted[]).map(fileOf));
     } finally {
       for (const name of Object.keys(PLANTED) as Planted[])
         rmSync(path.join(root, fileOf(name)), { force: true });
@@ -106,5 +108,26 @@ describe('the dependency rule (ADR 023)', () => {
   it('refuses an import cycle, type-only imports included', () => {
     expect(said('cycleA')).toContain('This import is part of a cycle');
     expect(said('cycleB')).toContain('This import is part of a cycle');
+  });
+
+  it("holds config.ts, errors.ts and logger.ts to the kernel's rule, not app.ts's beside them", () => {
+    // Those files cannot be planted over: a scratch tree with the repository's biome.json stands in.
+    const scratch = mkdtempSync(path.join(tmpdir(), 'dependency-rules-'));
+    try {
+      copyFileSync(path.join(root, 'biome.json'), path.join(scratch, 'biome.json'));
+      mkdirSync(path.join(scratch, 'server/src'), { recursive: true });
+      const files = ['config.ts', 'errors.ts', 'logger.ts', 'app.ts'].map((name) => `server/src/${name}`);
+      const upward =
+        "import { sessionPlugin } from '#server/plugins/session.ts';\nexport const planted = sessionPlugin;\n";
+      for (const file of files) writeFileSync(path.join(scratch, file), upward);
+      const scratchOutput = biomeLint(scratch, ['--vcs-enabled=false', ...files]);
+      for (const file of files.slice(0, 3)) {
+        expect(diagnosticsOf(scratchOutput, file), file).toContain('The kernel imports no layer above it');
+      }
+      // The composition root registers the plugins.
+      expect(diagnosticsOf(scratchOutput, 'server/src/app.ts')).toBe('');
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });

@@ -54,7 +54,7 @@ export function testEnvironment(config: AppConfig): Record<string, string> {
 /** The real app on a real database of its own, closed after the file. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'sitemapUrlLimit' | 'mailWorker'> = {},
+  options: Pick<BuildAppOptions, 'sitemapUrlLimit'> = {},
 ): Promise<TestApp> {
   const { url, handle } = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crewbase-data-'));

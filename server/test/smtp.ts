@@ -15,8 +15,6 @@ export interface ReceivedMail {
 export interface TestSmtp {
   /** What to put in SMTP_URL. */
   url: string;
-  /** Every mail received so far, parsed, in order. */
-  inbox: ReceivedMail[];
   /** SMTP connections opened to it so far: none means nothing tried to send. */
   connections(): number;
   /** The mails one address received. */
@@ -72,7 +70,6 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
-    inbox,
     connections: () => connections,
     to: (address) => inbox.filter((mail) => mail.to.includes(address)),
     refuseNext(count, responseCode) {

@@ -1,5 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { CardPage } from '#client/components/card-page.tsx';
 import {
   MissingResetToken,
   ResetPasswordForm,
@@ -10,17 +11,12 @@ export default function ResetPasswordPage() {
   useDocumentTitle('Reset password');
   const token = useSearchParams()[0].get('token')?.trim();
   return (
-    <div className="mx-auto max-w-md px-4 py-12 sm:py-20">
-      <div className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
-        <span className="mb-4 flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
-          <KeyRound aria-hidden="true" className="size-5" />
-        </span>
-        <h1 className="text-2xl font-bold tracking-tight">Choose a new password</h1>
-        <p className="mt-1.5 mb-6 text-sm text-muted-foreground">
-          Pick something you have not used here before. The link in your email works for 1 hour.
-        </p>
-        {token ? <ResetPasswordForm token={token} /> : <MissingResetToken />}
-      </div>
-    </div>
+    <CardPage
+      icon={KeyRound}
+      title="Choose a new password"
+      lead="Pick something you have not used here before. The link in your email works for 1 hour."
+    >
+      {token ? <ResetPasswordForm token={token} /> : <MissingResetToken />}
+    </CardPage>
   );
 }

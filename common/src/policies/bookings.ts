@@ -9,19 +9,19 @@ export interface BookingFacts {
   paidAt: Date | string | null;
 }
 
-export type BookingSide = 'crew' | 'requester';
+type BookingSide = 'crew' | 'requester';
 export type BookingAction = 'answer' | 'cancel' | 'release' | 'pay';
 /**
  * `not_a_party`: someone else's booking, which they may not know exists. `wrong_side`: a party,
  * but the action is the other party's. `wrong_state`: not now.
  */
-export type BookingRefusal = 'not_a_party' | 'wrong_side' | 'wrong_state';
+type BookingRefusal = 'not_a_party' | 'wrong_side' | 'wrong_state';
 
-export const HOLD_STATUSES: readonly BookingStatus[] = ['hold_first', 'hold_second'];
+const HOLD_STATUSES: readonly BookingStatus[] = ['hold_first', 'hold_second'];
 /** Holds and requests wait for the crew member's answer. */
-export const WAITING_STATUSES: readonly BookingStatus[] = [...HOLD_STATUSES, 'requested'];
+const WAITING_STATUSES: readonly BookingStatus[] = [...HOLD_STATUSES, 'requested'];
 /** The crew member agreed (and the days may be over): the requester can pay. */
-export const PAYABLE_STATUSES: readonly BookingStatus[] = ['accepted', 'completed'];
+const PAYABLE_STATUSES: readonly BookingStatus[] = ['accepted', 'completed'];
 const CANCELLABLE_STATUSES: readonly BookingStatus[] = [...WAITING_STATUSES, 'accepted'];
 
 /** Which side of the booking the viewer is on; null when they are not a party to it. */

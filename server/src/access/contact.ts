@@ -2,17 +2,15 @@ import { type ContactParty, contactDecision } from '#common/policies/contact';
 import { ConflictError, NotFoundError } from '#server/errors.ts';
 import { type Executor, findContactParties } from './queries.ts';
 
-type Member = Awaited<ReturnType<typeof findContactParties>>[number];
-
 /**
- * The facts canContact decides on for `meId` reaching `otherId`: both members as contact parties,
- * and the other's name for the caller's messages. `other` is undefined when there is no such member.
+ * The facts canContact decides on for `meId` reaching `otherId`: both members as contact parties.
+ * `other` is undefined when there is no such member.
  */
 export async function loadContact(
   db: Executor,
   meId: number,
   otherId: number,
-): Promise<{ me: ContactParty; other: Member | undefined }> {
+): Promise<{ me: ContactParty; other: ContactParty | undefined }> {
   const rows = await findContactParties(db, meId, otherId);
   const other = rows.find((row) => row.id === otherId);
   // The one asking is signed in, so their row exists; should it have gone meanwhile, they block nobody.
@@ -21,16 +19,16 @@ export async function loadContact(
 }
 
 /**
- * The member `meId` is about to reach (book, hold, invite), once canContact allows it. Someone who
+ * Whether `meId` may reach `otherId` (book, hold, invite), as canContact decides. Someone who
  * does not exist, is suspended or has blocked `meId` is "not found", so a block is never revealed;
  * someone `meId` blocked is a 409 asking to unblock them first.
  */
-export async function reachableMember(
+export async function assertReachable(
   db: Executor,
   meId: number,
   otherId: number,
   messages: { notFound: string; unblockFirst: string },
-) {
+): Promise<void> {
   const { me, other } = await loadContact(db, meId, otherId);
   if (!other) throw new NotFoundError(messages.notFound);
   const decision = contactDecision(me, other);
@@ -39,5 +37,4 @@ export async function reachableMember(
       ? new ConflictError(messages.unblockFirst)
       : new NotFoundError(messages.notFound);
   }
-  return other;
 }

@@ -21,8 +21,6 @@ export function findContactParties(db: Executor, a: number, b: number) {
   return db
     .select({
       id: users.id,
-      username: users.username,
-      displayName: users.displayName,
       suspended: sql<boolean>`${users.suspendedAt} is not null`,
       blocked: sql<number[]>`array(select ${blocks.blockedId} from ${blocks}
         where ${blocks.blockerId} = ${users.id} and ${blocks.blockedId} in (${a}, ${b}))`,

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthUser } from '#common/schemas/auth';
+import { REALTIME } from '#common/schemas/notifications';
 import type { CookieNames } from '#server/config.ts';
 import {
   KNOWN_DEVICE_LIFETIME_SECONDS,
@@ -64,14 +64,7 @@ export const sessionPlugin = fp<{
   resolveSession(
     db: Database,
     token: string,
-  ): Promise<{
-    id: number;
-    user: AuthUser;
-    expiresAt: Date;
-    persistent: boolean;
-    reauthenticatedAt: Date;
-    secondFactor: RequestAuth['secondFactor'];
-  } | null>;
+  ): Promise<(Omit<RequestAuth, 'sessionId'> & { id: number }) | null>;
 }>(
   async (app, { secure, cookies, deviceSecret, resolveSession }) => {
     await app.register(fastifyCookie);
@@ -91,7 +84,7 @@ export const sessionPlugin = fp<{
       // The route's own path, not the URL as sent: `/%61pi/…` is routed to `/api/…` and must be
       // seen by the same session as `/api/…`.
       const route = request.routeOptions.url;
-      if (!token || !route || !(route.startsWith('/api/') || route === '/ws')) return;
+      if (!token || !route || !(route.startsWith('/api/') || route === REALTIME.path)) return;
       const session = await resolveSession(app.db, token);
       if (session) {
         request.auth = {

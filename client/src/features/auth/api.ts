@@ -284,26 +284,20 @@ export function useTwoFactorDisable() {
 const SESSIONS_PATH = '/api/account/sessions';
 
 /** "Your devices": the member's signed-in browsers, newest first, this one marked `current`. */
-export const accountSessionsQuery = queryOptions({
-  queryKey: [SESSIONS_PATH],
-  queryFn: ({ signal }) => apiGet<AccountSessionsResponse>(SESSIONS_PATH, undefined, signal),
-});
+export const accountSessionsQuery = queryOptions<AccountSessionsResponse>({ queryKey: [SESSIONS_PATH] });
 
 function useSessionsEnded(title: string, description: string) {
   const queryClient = useQueryClient();
   return {
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: accountSessionsQuery.queryKey });
-      toast({ title, description });
-    },
+    onSuccess: () => toast({ title, description }),
     onError: (error: unknown) => {
-      void queryClient.invalidateQueries({ queryKey: accountSessionsQuery.queryKey });
       toast({
         title: 'Not signed out',
         description: errorText(error, 'Please try again.'),
         variant: 'destructive',
       });
     },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: accountSessionsQuery.queryKey }),
   };
 }
 

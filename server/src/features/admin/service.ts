@@ -121,13 +121,7 @@ export async function setSuspended(
   await db.transaction(async (tx) => {
     const target = await lockTarget(tx, userId, actor);
     if ((target.suspendedAt !== null) !== suspended) await q.setSuspended(tx, userId, suspended);
-    if (suspended) {
-      const ended = await q.deleteUserSessions(tx, userId);
-      await announce(
-        tx,
-        ended.map((s) => ({ k: 's' as const, s })),
-      );
-    }
+    if (suspended) await endSessions(tx, userId);
     await recordAudit(tx, actor, {
       action: suspended ? 'user_suspended' : 'user_restored',
       targetType: 'user',
@@ -171,19 +165,40 @@ export async function setFeatured(db: Database, userId: number, featured: boolea
   return requireStaffUser(db, userId);
 }
 
-/**
- * A new role takes effect on a fresh sign-in: every session of the member ends (a staff power
- * gained must be used with a second factor shown after it, one lost must not linger in an open
- * tab), and their sockets close on every instance when the transaction commits.
- */
-async function setRoleEndingSessions(tx: q.Executor, userId: number, role: UserRole) {
-  await q.setRole(tx, userId, role);
+/** Every session of the member ends; their sockets close on every instance when the transaction commits. */
+async function endSessions(tx: q.Executor, userId: number): Promise<number> {
   const ended = await q.deleteUserSessions(tx, userId);
   await announce(
     tx,
     ended.map((s) => ({ k: 's' as const, s })),
   );
   return ended.length;
+}
+
+/** Who `npm run admin` is recorded as: no account, so actor id 0 and the operating-system user. */
+const CONSOLE_ACTOR_ID = 0;
+
+/**
+ * A new role takes effect on a fresh sign-in: every session of the member ends (a staff power
+ * gained must be used with a second factor shown after it, one lost must not linger in an open
+ * tab). The audit row says so, and where the change was made.
+ */
+async function setRoleAudited(
+  tx: q.Executor,
+  target: { id: number; role: UserRole },
+  role: UserRole,
+  actor: Pick<Actor, 'id' | 'username'>,
+) {
+  await q.setRole(tx, target.id, role);
+  const sessionsEnded = await endSessions(tx, target.id);
+  const where = actor.id === CONSOLE_ACTOR_ID ? " at the server's console" : '';
+  await recordAudit(tx, actor, {
+    action: 'role_changed',
+    targetType: 'user',
+    targetId: target.id,
+    reason: `Role changed from ${target.role} to ${role}${where}`,
+    detail: { from: target.role, to: role, sessionsEnded },
+  });
 }
 
 export async function changeRole(
@@ -195,14 +210,7 @@ export async function changeRole(
 ): Promise<StaffUser> {
   const from = await db.transaction(async (tx) => {
     const target = await lockTarget(tx, userId, actor);
-    const sessionsEnded = await setRoleEndingSessions(tx, userId, role);
-    await recordAudit(tx, actor, {
-      action: 'role_changed',
-      targetType: 'user',
-      targetId: userId,
-      reason: `Role changed from ${target.role} to ${role}`,
-      detail: { from: target.role, to: role, sessionsEnded },
-    });
+    await setRoleAudited(tx, target, role, actor);
     return target.role;
   });
   await recordSecurityEvent(db, meta, {
@@ -213,9 +221,6 @@ export async function changeRole(
   return requireStaffUser(db, userId);
 }
 
-/** Who `npm run admin` is recorded as: no account, so actor id 0 and the operating-system user. */
-export const CONSOLE_ACTOR_ID = 0;
-
 /**
  * `npm run admin`: a role change made at the server's console, recorded like one made on the staff
  * pages (audit row, security event, the member's sessions ended). Null when no account has that name.
@@ -224,18 +229,7 @@ export async function changeRoleAtConsole(db: Database, username: string, role: 
   const changed = await db.transaction(async (tx) => {
     const target = await q.lockUserByName(tx, username);
     if (!target) return null;
-    const sessionsEnded = await setRoleEndingSessions(tx, target.id, role);
-    await recordAudit(
-      tx,
-      { id: CONSOLE_ACTOR_ID, username: `npm run admin (${operator})` },
-      {
-        action: 'role_changed',
-        targetType: 'user',
-        targetId: target.id,
-        reason: `Role changed from ${target.role} to ${role} at the server's console`,
-        detail: { from: target.role, to: role, sessionsEnded },
-      },
-    );
+    await setRoleAudited(tx, target, role, { id: CONSOLE_ACTOR_ID, username: `npm run admin (${operator})` });
     return target;
   });
   if (!changed) return null;

@@ -142,6 +142,7 @@ describe('a role change ends the member’s sessions', () => {
     expect(audit).toMatchObject({
       action: 'role_changed',
       targetId: target.id,
+      reason: 'Role changed from user to moderator',
       detail: { sessionsEnded: 1 },
     });
   });
@@ -162,6 +163,7 @@ describe('npm run admin writes the audit trail', () => {
     expect(rows[0]).toMatchObject({
       actorId: 0,
       action: 'role_changed',
+      reason: "Role changed from user to admin at the server's console",
       detail: { from: 'user', to: 'admin', sessionsEnded: 1 },
     });
     expect(rows[0]?.actorName).toMatch(/^npm run admin \(.+\)$/);

@@ -54,7 +54,7 @@ export async function verifyEmail(db: Database, userId: number, token: string, m
     // Links (a reset's too) sent to the old address no longer speak for this account.
     await addresses.invalidateEmailLinks(tx, userId);
     await invalidateResetTokens(tx, userId);
-    if (!isPlaceholderEmail(account.email)) await securityNotice(tx, account, 'email_changed');
+    await securityNotice(tx, account, 'email_changed');
     return { type: 'email_changed' as const };
   });
   await recordSecurityEvent(db, meta, { type: outcome.type, userId });

@@ -3,8 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readKnownDevices, withKnownDevice } from '#server/crypto/device-cookie.ts';
 import { securityEvents } from '#server/db/schema/index.ts';
+import { ipPrefix } from '#server/http/client-ip.ts';
 import { newUser, setCookies, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { type LoginPolicy, login } from './service.ts';
 
 /**
  * Issue 29: one account's failed logins are capped across every network (20 in 15 minutes), and a
@@ -133,6 +135,41 @@ describe('the cap on one account’s failed logins from every network', () => {
       const nobody = `nobody-${network}@example.com`;
       await failFromManyNetworks(nobody, CAP);
       expectCapped(await fresh().login(nobody, 'any-password-1'));
+    },
+    SLOW,
+  );
+});
+
+describe('the cap on one network’s failed logins, any account', () => {
+  // Called on the service with a small cap: over HTTP the per-address rate limit answers first.
+  const policy: LoginPolicy = {
+    failuresPerAccount: 5,
+    failuresPerNetwork: 3,
+    failuresPerAccountEverywhere: CAP,
+    failuresPerKnownDevice: 5,
+    windowMinutes: 15,
+  };
+  const from = (ip: string) => ({ ip, ipPrefix: ipPrefix(ip), userAgent: null });
+  const noCookies = { sessionToken: null, knownDevices: [] };
+  const tryName = (ip: string, name: string) =>
+    login(t.db, { username: name, password: 'any-password-1' }, from(ip), policy, noCookies);
+
+  it(
+    'refuses the network after 3 failures for 3 names, logs the counts, and leaves other networks alone',
+    async () => {
+      for (const name of ['spray-a', 'spray-b', 'spray-c']) {
+        await expect(tryName('10.63.0.1', name)).rejects.toMatchObject({ statusCode: 401 });
+      }
+      await expect(tryName('10.63.0.1', 'spray-d')).rejects.toMatchObject({
+        statusCode: 429,
+        message: expect.stringMatching(/Too many failed sign-in attempts/),
+      });
+      const [refusal] = await t.db
+        .select()
+        .from(securityEvents)
+        .where(and(eq(securityEvents.type, 'rate_limited'), eq(securityEvents.subject, 'spray-d')));
+      expect(refusal?.detail).toEqual({ route: 'login', forAccount: 0, forNetwork: 3 });
+      await expect(tryName('10.63.0.2', 'spray-d')).rejects.toMatchObject({ statusCode: 401 });
     },
     SLOW,
   );

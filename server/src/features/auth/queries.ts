@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { isPremiumSql } from '#server/access/premium-queries.ts';
 import type { Database } from '#server/db/client.ts';
 import {
@@ -151,15 +151,6 @@ export function deleteSession(db: Executor, sessionId: number) {
   return db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user but `keepSessionId` (the one changing the password, if any). */
-export function deleteOtherSessions(db: Executor, userId: number, keepSessionId: number | null) {
-  return db
-    .delete(sessions)
-    .where(
-      and(eq(sessions.userId, userId), keepSessionId === null ? undefined : ne(sessions.id, keepSessionId)),
-    );
-}
-
 export function insertResetToken(
   db: Executor,
   values: { tokenHash: string; userId: number; expiresAt: Date },
@@ -205,61 +196,53 @@ export function insertSecurityEvent(
   return db.insert(securityEvents).values(event);
 }
 
-/** Failed logins since `since`, counted for one account from one network, and for the network overall. */
-export async function countRecentLoginFailures(db: Executor, subject: string, ipPrefix: string, since: Date) {
-  const failures = and(eq(securityEvents.type, 'login_failure'), gt(securityEvents.createdAt, since));
-  const [forAccount, forNetwork] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(securityEvents)
-      .where(and(failures, eq(securityEvents.subject, subject), eq(securityEvents.ipPrefix, ipPrefix))),
-    db
-      .select({ n: count() })
-      .from(securityEvents)
-      .where(and(failures, eq(securityEvents.ipPrefix, ipPrefix))),
-  ]);
-  return { forAccount: forAccount[0]?.n ?? 0, forNetwork: forNetwork[0]?.n ?? 0 };
-}
-
 /**
- * When one account's failed logins from every network reach `cap` since `since`: the time of the
- * `cap`-th newest, or undefined below the cap. Counted by what was typed and, for an account that
- * exists, by the account too, so its username and email share one cap.
+ * Failed logins since `since` that the login throttles count, in one statement:
+ * - `forAccount`: what was typed, from this network; `forNetwork`: any account, from this network;
+ * - `accountCapReachedAt`: when one account's failures from every network reached `accountCap`
+ *   (the time of the `accountCap`-th newest), or null below it. Counted by what was typed and, for
+ *   an account that exists, by the account too, so its username and email share one cap;
+ * - `fromDevice`: the account's failures from the browser whose known-device nonce hashes to
+ *   `deviceHash`.
  */
-export function accountFailureCapReachedAt(
+export async function countLoginFailures(
   db: Executor,
-  account: { subject: string; userId: number | null },
+  who: { subject: string; ipPrefix: string; userId: number | null; deviceHash: string | null },
   since: Date,
-  cap: number,
+  accountCap: number,
 ) {
-  const forAccount =
-    account.userId === null
-      ? eq(securityEvents.subject, account.subject)
-      : or(eq(securityEvents.subject, account.subject), eq(securityEvents.userId, account.userId));
-  return db
-    .select({ at: securityEvents.createdAt })
-    .from(securityEvents)
-    .where(and(eq(securityEvents.type, 'login_failure'), gt(securityEvents.createdAt, since), forAccount))
-    .orderBy(desc(securityEvents.createdAt))
-    .offset(cap - 1)
-    .limit(1)
-    .then((rows) => rows[0]?.at);
-}
-
-/** Failed logins to an account since `since` from the browser whose known-device nonce hashes to `device`. */
-export function countKnownDeviceFailures(db: Executor, userId: number, device: string, since: Date) {
-  return db
-    .select({ n: count() })
+  const sameSubject = eq(securityEvents.subject, who.subject);
+  const sameNetwork = eq(securityEvents.ipPrefix, who.ipPrefix);
+  const sameAccount =
+    who.userId === null ? sameSubject : or(sameSubject, eq(securityEvents.userId, who.userId));
+  const sameDevice =
+    who.userId === null || who.deviceHash === null
+      ? sql`false`
+      : and(
+          eq(securityEvents.userId, who.userId),
+          sql`${securityEvents.detail}->>'device' = ${who.deviceHash}`,
+        );
+  const counted = (where: SQL | undefined) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
+  const [row] = await db
+    .select({
+      forAccount: counted(and(sameSubject, sameNetwork)),
+      forNetwork: counted(sameNetwork),
+      accountCapReachedAt:
+        sql<Date | null>`(array_agg(${securityEvents.createdAt} order by ${securityEvents.createdAt} desc) filter (where ${sameAccount}))[${accountCap}::int]`.mapWith(
+          securityEvents.createdAt,
+        ),
+      fromDevice: counted(sameDevice),
+    })
     .from(securityEvents)
     .where(
       and(
         eq(securityEvents.type, 'login_failure'),
-        eq(securityEvents.userId, userId),
         gt(securityEvents.createdAt, since),
-        sql`${securityEvents.detail}->>'device' = ${device}`,
+        or(sameNetwork, sameAccount),
       ),
-    )
-    .then((rows) => rows[0]?.n ?? 0);
+    );
+  if (!row) throw new Error('an aggregate returned no row');
+  return row;
 }
 
 export function findOAuthUser(

@@ -72,8 +72,7 @@ const SUBJECTS: Record<SecurityNoticeKind, string> = {
   new_device: 'New sign-in to your CrewBase account',
 };
 
-/** The mail itself, for a preview or a test; `securityNotice` queues it. */
-export function securityNoticeMail(
+function securityNoticeMail(
   user: { email: string; username: string },
   kind: SecurityNoticeKind,
   details: SecurityNoticeDetails = {},

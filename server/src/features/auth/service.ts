@@ -27,8 +27,8 @@ import { noAccountMail, PASSWORD_RESET_MAIL_KIND, resetLinkMail } from './passwo
 import { decoyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { verifyCurrentPassword } from './proofs.ts';
 import * as q from './queries.ts';
-import { securityNoticeFor } from './security-notices.ts';
-import { deleteSessionByTokenHash } from './session-queries.ts';
+import { securityNotice, securityNoticeFor } from './security-notices.ts';
+import { deleteMemberSessionsExcept, deleteSessionByTokenHash } from './session-queries.ts';
 import { insertChallenge } from './two-factor-queries.ts';
 
 export interface LoginPolicy {
@@ -95,6 +95,8 @@ export async function createSession(
 }
 
 export interface StartedSession {
+  /** The signed-in user, as the client reads it. */
+  user: Awaited<ReturnType<typeof requireAuthUser>>;
   session: NewSession;
   /** The session the browser held before, now ended (its sockets are closed by the route). */
   endedSessionId: number | null;
@@ -130,13 +132,12 @@ export async function startSession(
   return db.transaction(async (tx) => {
     const ended = previousToken ? await deleteSessionByTokenHash(tx, hashToken(previousToken)) : undefined;
     const session = await createSession(tx, userId, persistent, meta, secondFactor);
+    const user = await requireAuthUser(tx, userId);
     if (!known && newDeviceNotice) {
-      await securityNoticeFor(tx, userId, 'new_device', {
-        device: deviceName(meta.userAgent).name,
-        ip: meta.ip,
-      });
+      await securityNotice(tx, user, 'new_device', { device: deviceName(meta.userAgent).name, ip: meta.ip });
     }
     return {
+      user,
       session,
       endedSessionId: ended?.id ?? null,
       device: known ?? newKnownDevice(userId),
@@ -194,8 +195,7 @@ export async function register(
       throw error;
     });
   await recordSecurityEvent(db, meta, { type: 'register', userId: created.id });
-  const started = await startSession(db, created.id, false, meta, browser, { newDeviceNotice: false });
-  return { user: await requireAuthUser(db, created.id), ...started };
+  return startSession(db, created.id, false, meta, browser, { newDeviceNotice: false });
 }
 
 export async function login(
@@ -206,26 +206,30 @@ export async function login(
   browser: SigningInBrowser,
 ) {
   const subject = input.username.toLowerCase();
-  const since = new Date(Date.now() - policy.windowMinutes * 60_000);
   const account = await q.findCredentialsByLogin(db, input.username);
-  const failures = await q.countRecentLoginFailures(db, subject, meta.ipPrefix, since);
+  const device = account && browser.knownDevices.find((known) => known.userId === account.id);
+  // The log keeps the nonce's hash: a reader of the log learns nothing a cookie could be made from.
+  const deviceHash = device ? hashToken(device.nonce) : null;
+  const failures = await q.countLoginFailures(
+    db,
+    { subject, ipPrefix: meta.ipPrefix, userId: account?.id ?? null, deviceHash },
+    new Date(Date.now() - policy.windowMinutes * 60_000),
+    policy.failuresPerAccountEverywhere,
+  );
   if (failures.forAccount >= policy.failuresPerAccount || failures.forNetwork >= policy.failuresPerNetwork) {
     await recordSecurityEvent(db, meta, {
       type: 'rate_limited',
       subject,
-      detail: { route: 'login', ...failures },
+      detail: { route: 'login', forAccount: failures.forAccount, forNetwork: failures.forNetwork },
     });
     throw new TooManyRequestsError(
       `Too many failed sign-in attempts. Please wait ${policy.windowMinutes} minutes or reset your password.`,
     );
   }
-  const device = account && browser.knownDevices.find((known) => known.userId === account.id);
-  // The log keeps the nonce's hash: a reader of the log learns nothing a cookie could be made from.
-  const deviceHash = device ? hashToken(device.nonce) : null;
-  await assertAccountNotCapped(db, meta, policy, since, {
+  await assertAccountNotCapped(db, meta, policy, failures, {
     subject,
     userId: account?.id ?? null,
-    deviceHash,
+    knownDevice: deviceHash !== null,
   });
   const valid = account?.passwordHash
     ? await verifyPassword(input.password, account.passwordHash)
@@ -265,7 +269,7 @@ export async function login(
     userId: account.id,
     detail: { newDevice: started.newDevice },
   });
-  return { user: await requireAuthUser(db, account.id), ...started, twoFactor: null };
+  return { ...started, twoFactor: null };
 }
 
 /**
@@ -278,25 +282,17 @@ async function assertAccountNotCapped(
   db: Database,
   meta: RequestMeta,
   policy: LoginPolicy,
-  since: Date,
-  account: { subject: string; userId: number | null; deviceHash: string | null },
+  failures: { accountCapReachedAt: Date | null; fromDevice: number },
+  account: { subject: string; userId: number | null; knownDevice: boolean },
 ) {
-  const cappedAt = await q.accountFailureCapReachedAt(
-    db,
-    account,
-    since,
-    policy.failuresPerAccountEverywhere,
-  );
+  const cappedAt = failures.accountCapReachedAt;
   if (!cappedAt) return;
-  if (account.userId !== null && account.deviceHash !== null) {
-    const fromDevice = await q.countKnownDeviceFailures(db, account.userId, account.deviceHash, since);
-    if (fromDevice < policy.failuresPerKnownDevice) return;
-  }
+  if (account.knownDevice && failures.fromDevice < policy.failuresPerKnownDevice) return;
   await recordSecurityEvent(db, meta, {
     type: 'rate_limited',
     subject: account.subject,
     userId: account.userId,
-    detail: { route: 'login', cap: 'account', knownDevice: account.deviceHash !== null },
+    detail: { route: 'login', cap: 'account', knownDevice: account.knownDevice },
   });
   // Open again when the oldest failure that keeps the count at the cap leaves the window.
   const reopensAt = cappedAt.getTime() + policy.windowMinutes * 60_000;
@@ -308,7 +304,7 @@ export async function logout(db: Database, sessionId: number, userId: number, me
   await recordSecurityEvent(db, meta, { type: 'logout', userId });
 }
 
-export async function requireAuthUser(db: Database, userId: number) {
+export async function requireAuthUser(db: Parameters<typeof q.findAuthUser>[0], userId: number) {
   const user = await q.findAuthUser(db, userId);
   if (!user) throw new NotFoundError('User not found');
   return user;
@@ -361,7 +357,7 @@ export async function confirmPasswordReset(db: Database, token: string, password
     const consumed = await q.consumeResetToken(tx, hashToken(token));
     if (!consumed) return null;
     await q.updateUserPassword(tx, consumed.userId, passwordHash);
-    await q.deleteOtherSessions(tx, consumed.userId, null);
+    await deleteMemberSessionsExcept(tx, consumed.userId, null);
     return consumed.userId;
   });
   if (userId === null) throw new BadRequestError(RESET_LINK_INVALID);
@@ -380,7 +376,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await q.updateUserPassword(tx, userId, passwordHash);
-    await q.deleteOtherSessions(tx, userId, sessionId);
+    await deleteMemberSessionsExcept(tx, userId, sessionId);
     await securityNoticeFor(tx, userId, 'password_changed');
   });
   await recordSecurityEvent(db, meta, { type: 'password_changed', userId });

@@ -28,11 +28,13 @@ export function deleteMemberSession(db: Executor, userId: number, sessionId: num
     .then((rows) => rows[0]);
 }
 
-/** Ends every session of the member but `keepSessionId`; answers the ids ended. */
-export function deleteMemberSessionsExcept(db: Executor, userId: number, keepSessionId: number) {
+/** Ends every session of the member but `keepSessionId` (every one for null); answers the ids ended. */
+export function deleteMemberSessionsExcept(db: Executor, userId: number, keepSessionId: number | null) {
   return db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .where(
+      and(eq(sessions.userId, userId), keepSessionId === null ? undefined : ne(sessions.id, keepSessionId)),
+    )
     .returning({ id: sessions.id })
     .then((rows) => rows.map((row) => row.id));
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import {
   loginChallenges,
@@ -75,15 +75,6 @@ export async function disableTotp(db: Executor, userId: number) {
   await db.update(sessions).set({ secondFactor: null }).where(eq(sessions.userId, userId));
 }
 
-/** Ends every session of the account but `keepSessionId`; answers the ids ended. */
-export async function endOtherSessions(db: Executor, userId: number, keepSessionId: number) {
-  const rows = await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
-    .returning({ id: sessions.id });
-  return rows.map((row) => row.id);
-}
-
 export async function replaceRecoveryCodes(db: Executor, userId: number, hashes: string[]) {
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
@@ -103,14 +94,6 @@ export function consumeRecoveryCode(db: Executor, userId: number, codeHash: stri
     )
     .returning({ id: recoveryCodes.id })
     .then((rows) => rows.length > 0);
-}
-
-export function countUnusedRecoveryCodes(db: Executor, userId: number) {
-  return db
-    .select({ n: count() })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-    .then((rows) => rows[0]?.n ?? 0);
 }
 
 export function insertChallenge(

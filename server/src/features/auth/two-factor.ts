@@ -21,7 +21,8 @@ import {
 import type { RequestMeta, SigningInBrowser } from '#server/http/request-auth.ts';
 import { throttledProof, verifyCurrentPassword } from './proofs.ts';
 import { securityNoticeFor } from './security-notices.ts';
-import { recordSecurityEvent, requireAuthUser, startSession } from './service.ts';
+import { recordSecurityEvent, startSession } from './service.ts';
+import { deleteMemberSessionsExcept } from './session-queries.ts';
 import * as tq from './two-factor-queries.ts';
 
 /**
@@ -177,7 +178,7 @@ export async function enableTwoFactor(
     await tq.enableTotp(tx, userId);
     await tq.replaceRecoveryCodes(tx, userId, recoveryCodes.map(recoveryHash));
     await securityNoticeFor(tx, userId, 'two_factor_on');
-    return tq.endOtherSessions(tx, userId, sessionId);
+    return deleteMemberSessionsExcept(tx, userId, sessionId);
   });
   await recordSecurityEvent(db, meta, { type: 'two_factor_enabled', userId });
   return { recoveryCodes, endedSessionIds };
@@ -227,7 +228,7 @@ export async function completeTwoFactorLogin(
     userId: challenge.userId,
     detail: { twoFactor: factor, newDevice: started.newDevice },
   });
-  return { user: await requireAuthUser(db, challenge.userId), ...started };
+  return started;
 }
 
 /**

@@ -1,11 +1,16 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED } from '#common/premium';
 import { BOOKING_MESSAGES } from '#common/schemas/bookings';
-import { bookings, notifications, payments, users } from '#server/db/schema/index.ts';
-import { member, roleIdNamed } from '#server/features/notifications/test-support.ts';
+import { bookings, notifications, payments } from '#server/db/schema/index.ts';
+import {
+  expectContactRefused,
+  member,
+  roleIdNamed,
+  unreachableMembers,
+} from '#server/features/notifications/test-support.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -19,7 +24,12 @@ const producer = () => member(t.db, t.app, { premium: true });
 const crew = () => member(t.db, t.app);
 type Member = Awaited<ReturnType<typeof crew>>;
 
-function book(from: Member, to: Member, days: [string, string], extra: Record<string, unknown> = {}) {
+function book(
+  from: Member,
+  to: Pick<Member, 'id'>,
+  days: [string, string],
+  extra: Record<string, unknown> = {},
+) {
   return from.browser.request('POST', '/api/bookings', {
     body: {
       crewId: to.id,
@@ -82,34 +92,19 @@ describe('bookings', () => {
   });
 
   it('cannot book or hold a member who blocked the producer (404, as for no one) nor one the producer blocked (409); nothing is stored', async () => {
-    const [p, blocker, blockedByP, suspended] = [await producer(), await crew(), await crew(), await crew()];
-    await blocker.browser.request('POST', '/api/blocks', { body: { userId: p.id } });
-    await p.browser.request('POST', '/api/blocks', { body: { userId: blockedByP.id } });
-    await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
+    const p = await producer();
+    const unreachable = await unreachableMembers(t.db, t.app, p);
     const days: [string, string] = ['2027-04-20', '2027-04-22'];
-    const nobody = await book(p, blocker, days, { crewId: 2_000_000_000 });
     for (const kind of [{}, { hold: 'first' }, { hold: 'second' }]) {
-      for (const target of [blocker, suspended]) {
-        const res = await book(p, target, days, kind);
-        expect(res.statusCode, JSON.stringify(kind)).toBe(404);
-        // The answer for someone who does not exist: the block is not revealed.
-        expect(res.json().error.message).toBe(nobody.json().error.message);
-        expect(res.json().error.message).toBe(BOOKING_MESSAGES.crewNotFound);
-      }
-      const mine = await book(p, blockedByP, days, kind);
-      expect(mine.statusCode, JSON.stringify(kind)).toBe(409);
-      expect(mine.json().error.message).toBe(BOOKING_MESSAGES.unblockFirst);
+      await expectContactRefused(t.db, unreachable, (crewId) => book(p, { id: crewId }, days, kind), {
+        notFound: BOOKING_MESSAGES.crewNotFound,
+        unblockFirst: BOOKING_MESSAGES.unblockFirst,
+      });
     }
     expect(await t.db.$count(bookings, eq(bookings.requesterId, p.id))).toBe(0);
-    expect(
-      await t.db.$count(
-        notifications,
-        inArray(notifications.userId, [blocker.id, blockedByP.id, suspended.id]),
-      ),
-    ).toBe(0);
     // Once unblocked, the same request goes through.
-    await blocker.browser.request('DELETE', `/api/blocks/${p.id}`);
-    expect((await book(p, blocker, days)).statusCode).toBe(201);
+    await unreachable.blocker.browser.request('DELETE', `/api/blocks/${p.id}`);
+    expect((await book(p, unreachable.blocker, days)).statusCode).toBe(201);
   });
 
   it('refuses an accept on days already booked (409 naming them), and resolves two accepts at once to one', async () => {
@@ -166,6 +161,8 @@ describe('bookings', () => {
       ['GET', `/api/bookings/${booking.id}`],
       ['POST', `/api/bookings/${booking.id}/accept`],
       ['POST', `/api/bookings/${booking.id}/cancel`],
+      ['POST', `/api/bookings/${booking.id}/release`],
+      ['POST', `/api/bookings/${booking.id}/pay`],
     ] as const) {
       const res = await stranger.browser.request(method, url, method === 'POST' ? { body: {} } : {});
       expect(res.statusCode, `${method} ${url}`).toBe(404);
@@ -174,6 +171,15 @@ describe('bookings', () => {
     expect(
       (await p.browser.request('POST', `/api/bookings/${booking.id}/accept`, { body: {} })).statusCode,
     ).toBe(404);
+    // The crew member sees the booking, so releasing or paying it is "not now", not "not found".
+    for (const [action, message] of [
+      ['release', BOOKING_MESSAGES.notAHold],
+      ['pay', BOOKING_MESSAGES.notPayable],
+    ] as const) {
+      const res = await g.browser.request('POST', `/api/bookings/${booking.id}/${action}`);
+      expect(res.statusCode, action).toBe(409);
+      expect(res.json().error.message).toBe(message);
+    }
     expect((await t.db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]?.status).toBe(
       'requested',
     );

@@ -3,10 +3,10 @@ import {
   type BookingAction,
   type BookingFacts,
   bookingDecision,
+  canActOnBooking,
   canBookCrew,
   canViewBooking,
   otherParty,
-  PAYABLE_STATUSES,
 } from '#common/policies/bookings';
 import { formatMoney } from '#common/premium';
 import {
@@ -17,7 +17,7 @@ import {
   type CreateBookingRequest,
   type PayBookingResponse,
 } from '#common/schemas/bookings';
-import { reachableMember } from '#server/access/contact.ts';
+import { assertReachable } from '#server/access/contact.ts';
 import { assertPremium } from '#server/access/premium.ts';
 import { findMember } from '#server/access/queries.ts';
 import type { Database } from '#server/db/client.ts';
@@ -126,7 +126,7 @@ export async function createBooking(
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   if (input.startDate < yesterday)
     throw new BadRequestError(BOOKING_MESSAGES.past, { startDate: BOOKING_MESSAGES.past });
-  await reachableMember(db, me.id, input.crewId, {
+  await assertReachable(db, me.id, input.crewId, {
     notFound: BOOKING_MESSAGES.crewNotFound,
     unblockFirst: BOOKING_MESSAGES.unblockFirst,
   });
@@ -186,9 +186,9 @@ export async function answerBooking(
 ): Promise<Booking> {
   const me = viewer.user;
   await db.transaction(async (tx) => {
-    assertMay(viewer, 'answer', (await findVisible(tx, id, viewer)).booking);
+    // Only the viewer's own calendar is locked before the booking is read: whoever asks, it is
+    // the locked row that answers (someone else's booking is not found, its state now counts).
     await q.lockCrewCalendar(tx, me.id);
-    // Asked again of the locked row: its state now is what counts.
     const booking = await q.lockBooking(tx, id);
     assertMay(viewer, 'answer', booking);
     if (accept) {
@@ -225,7 +225,6 @@ export async function answerBooking(
 /** Either party calls it off before it is paid; a released first hold moves the next one up. */
 export async function cancelBooking(db: Database, viewer: Viewer, id: number): Promise<Booking> {
   await db.transaction(async (tx) => {
-    await findVisible(tx, id, viewer);
     const booking = await q.lockBooking(tx, id);
     assertMay(viewer, 'cancel', booking);
     await q.lockCrewCalendar(tx, booking.crewId);
@@ -248,7 +247,6 @@ export async function cancelBooking(db: Database, viewer: Viewer, id: number): P
 /** The requester lets go of a hold; if it was a first hold, the oldest overlapping second hold becomes first. */
 export async function releaseHold(db: Database, viewer: Viewer, id: number): Promise<Booking> {
   await db.transaction(async (tx) => {
-    await findVisible(tx, id, viewer);
     const booking = await q.lockBooking(tx, id);
     assertMay(viewer, 'release', booking);
     await q.lockCrewCalendar(tx, booking.crewId);
@@ -343,7 +341,7 @@ export async function settleBookingPayment(
   charge: { provider: 'demo' | 'stripe'; providerPaymentId?: string },
 ): Promise<number | null> {
   const booking = await q.lockBooking(tx, id);
-  if (!booking || !PAYABLE_STATUSES.includes(booking.status) || booking.paidAt) return null;
+  if (!booking || !canActOnBooking(booking.requesterId, 'pay', booking)) return null;
   const row = await q.findNamed(tx, id);
   if (!row) return null;
   await q.setStatus(tx, id, booking.status, { paidAt: new Date() });

@@ -43,7 +43,7 @@ const PREFERENCE_OF: Partial<Record<NotificationType, keyof PreferencesRow>> = {
  * How a written notification is announced: a NOTIFY that PostgreSQL holds until commit, or the
  * transaction's id returned for the commit watcher (realtime/after-commit.ts).
  */
-export type Announcement = 'pg_notify' | 'transaction id';
+type Announcement = 'pg_notify' | 'transaction id';
 
 /**
  * Inserts a notification unless the recipient turned its type off, and announces it, in one

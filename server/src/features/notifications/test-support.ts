@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeServerMessage } from '#common/schemas/notifications';
 import type { Database } from '#server/db/client.ts';
-import { subscriptions, users } from '#server/db/schema/index.ts';
+import { notifications, subscriptions, users } from '#server/db/schema/index.ts';
 import { createSession } from '#server/features/auth/service.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 
@@ -46,6 +47,50 @@ export async function member(
   const browser = new TestBrowser(app, ip);
   browser.cookies.set(app.sessionCookieName, session.token);
   return { id: row.id, browser, token: session.token, username: user.username };
+}
+
+type Member = Awaited<ReturnType<typeof member>>;
+
+/**
+ * The members canContact turns away from `asker`: one who blocked them, one they blocked, and
+ * one staff suspended.
+ */
+export async function unreachableMembers(db: Database, app: FastifyInstance, asker: Member) {
+  const [blocker, blockedByAsker, suspended] = [
+    await member(db, app),
+    await member(db, app),
+    await member(db, app),
+  ];
+  await blocker.browser.request('POST', '/api/blocks', { body: { userId: asker.id } });
+  await asker.browser.request('POST', '/api/blocks', { body: { userId: blockedByAsker.id } });
+  await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
+  return { blocker, blockedByAsker, suspended };
+}
+
+/**
+ * The abuse case of every way to reach someone (book, hold, invite): `attempt` at the blocker and
+ * the suspended member is answered as for a member who does not exist (404, the same message, so
+ * a block is never revealed), at the member the asker blocked with a 409 asking to unblock first;
+ * none of them hears of it.
+ */
+export async function expectContactRefused(
+  db: Database,
+  unreachable: Awaited<ReturnType<typeof unreachableMembers>>,
+  attempt: (userId: number) => Promise<LightMyRequestResponse>,
+  messages: { notFound: string; unblockFirst: string },
+) {
+  const nobody = await attempt(2_000_000_000);
+  expect(nobody.json().error.message).toBe(messages.notFound);
+  for (const target of [unreachable.blocker, unreachable.suspended]) {
+    const res = await attempt(target.id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(nobody.json().error.message);
+  }
+  const mine = await attempt(unreachable.blockedByAsker.id);
+  expect(mine.statusCode).toBe(409);
+  expect(mine.json().error.message).toBe(messages.unblockFirst);
+  const ids = [unreachable.blocker.id, unreachable.blockedByAsker.id, unreachable.suspended.id];
+  expect(await db.$count(notifications, inArray(notifications.userId, ids))).toBe(0);
 }
 
 /** Which browser another instance would be: the same cookies, another app. */

@@ -1,12 +1,4 @@
-/** Text for HTML element content and double-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '#server/mail/html.ts';
 
 /**
  * JSON for a `<script type="application/ld+json">` block: `<`, `>` and `&` become \u escapes, so

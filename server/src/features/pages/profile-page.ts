@@ -1,5 +1,6 @@
 import type { PublicProfile } from '#common/schemas/profiles';
-import { escapeHtml, type PageHead } from './html.ts';
+import { escapeHtml } from '#server/mail/html.ts';
+import type { PageHead } from './html.ts';
 
 /** An absolute URL for a path the app serves (a headshot under /media/), or an absolute URL as is. */
 export function absoluteUrl(origin: string, pathOrUrl: string): string {

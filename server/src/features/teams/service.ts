@@ -7,7 +7,7 @@ import {
   teamRole,
 } from '#common/policies/teams';
 import { TEAM_MESSAGES, type Team } from '#common/schemas/teams';
-import { reachableMember } from '#server/access/contact.ts';
+import { assertReachable } from '#server/access/contact.ts';
 import { assertPremium, premiumRequired } from '#server/access/premium.ts';
 import type { Database } from '#server/db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '#server/errors.ts';
@@ -130,7 +130,7 @@ export async function invite(
     const position = positionId === undefined ? null : await q.findPosition(tx, teamId, positionId);
     if (positionId !== undefined && !position) throw new NotFoundError(TEAM_MESSAGES.positionNotFound);
     // Who is invited must exist (the foreign key would say so only as an error) and be reachable.
-    await reachableMember(tx, viewer.user.id, userId, {
+    await assertReachable(tx, viewer.user.id, userId, {
       notFound: TEAM_MESSAGES.memberNotFound,
       unblockFirst: TEAM_MESSAGES.unblockFirst,
     });

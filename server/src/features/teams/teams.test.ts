@@ -1,9 +1,14 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED } from '#common/premium';
 import { TEAM_MESSAGES } from '#common/schemas/teams';
-import { notifications, teamMembers, users } from '#server/db/schema/index.ts';
-import { member, roleIdNamed } from '#server/features/notifications/test-support.ts';
+import { notifications, teamMembers } from '#server/db/schema/index.ts';
+import {
+  expectContactRefused,
+  member,
+  roleIdNamed,
+  unreachableMembers,
+} from '#server/features/notifications/test-support.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -96,35 +101,20 @@ describe('teams', () => {
   });
 
   it('cannot invite a member who blocked the owner (404, as for no one) nor one the owner blocked (409); nothing is stored', async () => {
-    const [p, blocker, blockedByP, suspended] = [await producer(), await crew(), await crew(), await crew()];
+    const p = await producer();
     const team = await newTeam(p);
-    await blocker.browser.request('POST', '/api/blocks', { body: { userId: p.id } });
-    await p.browser.request('POST', '/api/blocks', { body: { userId: blockedByP.id } });
-    await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
+    const unreachable = await unreachableMembers(t.db, t.app, p);
     const invite = (userId: number) =>
       p.browser.request('POST', `/api/teams/${team.id}/invites`, { body: { userId } });
-    const nobody = await invite(2_000_000_000);
-    for (const target of [blocker, suspended]) {
-      const res = await invite(target.id);
-      expect(res.statusCode).toBe(404);
-      // The answer for someone who does not exist: the block is not revealed.
-      expect(res.json().error.message).toBe(nobody.json().error.message);
-      expect(res.json().error.message).toBe(TEAM_MESSAGES.memberNotFound);
-    }
-    const mine = await invite(blockedByP.id);
-    expect(mine.statusCode).toBe(409);
-    expect(mine.json().error.message).toBe(TEAM_MESSAGES.unblockFirst);
+    await expectContactRefused(t.db, unreachable, invite, {
+      notFound: TEAM_MESSAGES.memberNotFound,
+      unblockFirst: TEAM_MESSAGES.unblockFirst,
+    });
     expect(await t.db.$count(teamMembers, eq(teamMembers.teamId, team.id))).toBe(0);
-    expect(
-      await t.db.$count(
-        notifications,
-        inArray(notifications.userId, [blocker.id, blockedByP.id, suspended.id]),
-      ),
-    ).toBe(0);
     expect((await p.browser.request('GET', `/api/teams/${team.id}`)).json().members).toEqual([]);
     // Once unblocked, the same invitation goes through.
-    await blocker.browser.request('DELETE', `/api/blocks/${p.id}`);
-    expect((await invite(blocker.id)).statusCode).toBe(200);
+    await unreachable.blocker.browser.request('DELETE', `/api/blocks/${p.id}`);
+    expect((await invite(unreachable.blocker.id)).statusCode).toBe(200);
   });
 
   it('a declined member sees nothing more; the owner removes members and closes the team', async () => {

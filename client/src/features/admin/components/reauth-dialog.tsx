@@ -3,6 +3,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { FormAlert, TextField } from '#client/components/ui/form-field.tsx';
 import { errorText, useViewer } from '#client/features/auth/api.ts';
+import { AuthCodeField } from '#client/features/auth/components/credential-fields.tsx';
 import { reauthProof } from '#common/policies/staff';
 import { needsReauth, type StaffCall, useReauthenticate, useStaffAction } from '../api.ts';
 
@@ -49,7 +50,7 @@ function ReauthDialog({
   const [value, setValue] = useState('');
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const body = proof === 'code' ? { code: value.replace(/\s+/g, '') } : { password: value };
+    const body = proof === 'code' ? { code: value } : { password: value };
     reauth.mutate(body, {
       onSuccess: () => {
         setValue('');
@@ -73,13 +74,7 @@ function ReauthDialog({
           message={reauth.error ? errorText(reauth.error, 'That did not work. Try again.') : undefined}
         />
         {proof === 'code' ? (
-          <TextField
-            label="Authentication code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-          />
+          <AuthCodeField value={value} onChange={(event) => setValue(event.target.value)} />
         ) : (
           <TextField
             label="Password"

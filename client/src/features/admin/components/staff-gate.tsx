@@ -4,8 +4,9 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { NotFound } from '#client/components/not-found.tsx';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
-import { FormAlert, TextField } from '#client/components/ui/form-field.tsx';
+import { FormAlert } from '#client/components/ui/form-field.tsx';
 import { errorText } from '#client/features/auth/api.ts';
+import { AuthCodeField } from '#client/features/auth/components/credential-fields.tsx';
 import { refetchStaffQueries, staffRefusal, useReauthenticate } from '../api.ts';
 
 /**
@@ -45,10 +46,7 @@ function SessionCode() {
   const [code, setCode] = useState('');
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    reauth.mutate(
-      { code: code.replace(/\s+/g, '') },
-      { onSuccess: () => void refetchStaffQueries(queryClient) },
-    );
+    reauth.mutate({ code }, { onSuccess: () => void refetchStaffQueries(queryClient) });
   };
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
@@ -59,13 +57,7 @@ function SessionCode() {
       </p>
       <form noValidate onSubmit={submit} className="flex w-full max-w-xs flex-col gap-4 text-left">
         <FormAlert message={reauth.error ? errorText(reauth.error, 'That code did not work.') : undefined} />
-        <TextField
-          label="Authentication code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
+        <AuthCodeField value={code} onChange={(event) => setCode(event.target.value)} />
         <Button type="submit" disabled={reauth.isPending || code.trim().length === 0}>
           {reauth.isPending ? 'Checking...' : 'Continue'}
         </Button>

@@ -8,6 +8,7 @@ import { isPlaceholderEmail, isReleasedEmail } from '#common/placeholder-email';
 import { type AuthUser, changeEmailRequest, changePasswordRequest } from '#common/schemas/auth';
 import { useChangeEmail, useChangePassword, useResendVerification } from '../api.ts';
 import { showServerError } from '../server-errors.ts';
+import { CurrentPasswordField } from './credential-fields.tsx';
 
 /** The request's rules plus a second entry of the new password, checked here only. */
 const changePasswordForm = changePasswordRequest
@@ -33,13 +34,7 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <FormAlert message={errors.root?.server?.message} />
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...form.register('currentPassword')}
-      />
+      <CurrentPasswordField error={errors.currentPassword?.message} {...form.register('currentPassword')} />
       <TextField
         label="New password"
         type="password"
@@ -91,13 +86,7 @@ export function ChangeEmailForm({ user }: { user: AuthUser }) {
         error={errors.email?.message}
         {...form.register('email')}
       />
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...form.register('currentPassword')}
-      />
+      <CurrentPasswordField error={errors.currentPassword?.message} {...form.register('currentPassword')} />
       <Button type="submit" className="self-start" disabled={changeEmail.isPending}>
         {changeEmail.isPending ? 'Saving...' : 'Change email'}
       </Button>

@@ -11,6 +11,7 @@ import { TWO_FACTOR_MESSAGES, twoFactorEnableRequest } from '#common/schemas/adm
 import type { AuthUser } from '#common/schemas/auth';
 import { errorText, useTwoFactorDisable, useTwoFactorEnable, useTwoFactorSetup } from '../api.ts';
 import { showServerError } from '../server-errors.ts';
+import { AuthCodeField, CurrentPasswordField } from './credential-fields.tsx';
 
 /** Turning it off takes one field for a code or a recovery code, which the request splits. */
 const disableForm = z.object({
@@ -133,17 +134,8 @@ function Enrol({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) 
       </p>
       <p className="text-sm">2. Enter the 6-digit code the app shows, and your current password.</p>
       <FormAlert message={errors.root?.server?.message} />
-      <TextField
-        label="Authentication code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        error={errors.code?.message}
-        {...form.register('code')}
-      />
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
+      <AuthCodeField error={errors.code?.message} {...form.register('code')} />
+      <CurrentPasswordField
         hint={CURRENT_PASSWORD_HINT}
         error={errors.password?.message}
         {...form.register('password')}
@@ -185,10 +177,7 @@ function Disable() {
         error={errors.factor?.message}
         {...form.register('factor')}
       />
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
+      <CurrentPasswordField
         hint={CURRENT_PASSWORD_HINT}
         error={errors.password?.message}
         {...form.register('password')}

@@ -96,10 +96,8 @@ export function YourDevices() {
       </div>
     );
   }
+  // Never empty: the session asking is in it.
   const list = sessions.data.sessions;
-  if (list.length === 0) {
-    return <p className="text-sm text-muted-foreground">No device is signed in to your account.</p>;
-  }
   const others = list.filter((session) => !session.current).length;
   return (
     <div className="flex flex-col gap-4">

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
+import { CountBadge } from '#client/components/ui/count-badge.tsx';
 import { unreadBadgeText } from '#common/notifications';
 import { unreadMessagesQuery } from '../api.ts';
 
@@ -15,13 +16,9 @@ export function MessagesLink() {
     >
       <MessageSquare aria-hidden="true" className="size-5" />
       {unread > 0 ? (
-        <span
-          aria-hidden="true"
-          data-testid="messages-badge"
-          className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand px-1 text-[11px] font-bold leading-none text-ink ring-2 ring-background"
-        >
+        <CountBadge data-testid="messages-badge" className="bg-brand text-ink">
           {unreadBadgeText(unread)}
-        </span>
+        </CountBadge>
       ) : null}
     </Link>
   );

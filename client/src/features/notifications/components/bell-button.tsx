@@ -1,6 +1,7 @@
 import { Bell } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
+import { CountBadge } from '#client/components/ui/count-badge.tsx';
 import { unreadBadgeText } from '#common/notifications';
 
 export const unreadLine = (count: number) =>
@@ -24,13 +25,9 @@ export function BellButton({ count, ...props }: { count: number } & ComponentPro
     >
       <Bell aria-hidden="true" className="size-5" />
       {count > 0 ? (
-        <span
-          aria-hidden="true"
-          data-testid="notification-badge"
-          className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold leading-none text-white ring-2 ring-background"
-        >
+        <CountBadge data-testid="notification-badge" className="bg-red-600 text-white">
           {unreadBadgeText(count)}
-        </span>
+        </CountBadge>
       ) : null}
     </Button>
   );
