@@ -153,6 +153,8 @@ async function start(poolSize: number, withRedis: boolean) {
       ['--import', 'tsx', 'server/src/main.ts'],
       {
         DATABASE_URL: databaseUrl,
+        // The demo checkout on purpose: no Stripe keys on a bench (config.ts, paymentsProblem).
+        DEMO_PAYMENTS: '1',
         DATABASE_POOL_SIZE: String(poolSize),
         ...(withRedis ? { REDIS_URL: redisUrl } : {}),
         DATA_DIR: dataDir,

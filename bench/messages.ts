@@ -110,6 +110,8 @@ try {
     ['--import', 'tsx', 'server/src/main.ts'],
     {
       DATABASE_URL: databaseUrl,
+      // The demo checkout on purpose: no Stripe keys on a bench (config.ts, paymentsProblem).
+      DEMO_PAYMENTS: '1',
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

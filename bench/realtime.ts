@@ -96,6 +96,8 @@ async function start(name: string): Promise<Server> {
     ['--expose-gc', '--import', PROBE, '--import', 'tsx', 'server/src/main.ts'],
     {
       DATABASE_URL: databaseUrl,
+      // The demo checkout on purpose: no Stripe keys on a bench (config.ts, paymentsProblem).
+      DEMO_PAYMENTS: '1',
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -24,10 +24,11 @@ export const SERVER_FEATURES = {
   search: ['roles'],
   browse: ['roles', 'search'],
   profiles: ['reviews'],
-  connections: ['notifications', 'search'],
   messages: ['notifications'],
   teams: ['notifications', 'roles'],
   bookings: ['notifications', 'payments', 'roles', 'teams'],
+  // A block withdraws the requests, holds and invitations waiting between the two (issue 30).
+  connections: ['notifications', 'search', 'bookings', 'teams'],
   subscriptions: ['payments', 'bookings'],
   admin: ['auth', 'notifications', 'reviews'],
   pages: ['browse', 'profiles', 'roles', 'site'],

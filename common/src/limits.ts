@@ -11,6 +11,8 @@ export const LIMITS = {
   tagsPerProfile: 30,
   portfolioItemsMax: 40,
   uploadMaxBytes: 5 * 1024 * 1024,
+  /** Largest image decoded, in megapixels (width × height): a small file can hold a huge image. */
+  uploadMaxMegapixels: 50,
   experienceDescriptionMax: 500,
   credentialDescriptionMax: 200,
   rememberMeDays: 30,
@@ -54,6 +56,8 @@ export const LIMITS = {
   /** Messages one member may send in any minute. */
   messagesPerMinute: 30,
   reviewsPageSizeMax: 50,
+  /** A declined connection request can be neither withdrawn nor sent again for this many days. */
+  connectionDeclineDays: 30,
 } as const;
 
 /** SPEC §9 client request limits: per path, for writes, for GET queries, and overall. */
@@ -91,3 +95,10 @@ export const PUBLIC_CACHE_MAX_AGE_SECONDS = 300;
 
 /** Default headshots: SPEC §2 picks `(id % 15) + 1` when a user has no profile image. */
 export const DEFAULT_HEADSHOT_COUNT = 15;
+
+/**
+ * Holds are pencils (issue 30): a hold covers at most `maxDays` days, lapses `lapseDays` after it
+ * was made unless it is confirmed into a booking, and both sides are told `remindDaysBefore` days
+ * before it lapses.
+ */
+export const HOLD_LIMITS = { maxDays: 60, lapseDays: 14, remindDaysBefore: 2 } as const;

@@ -35,6 +35,12 @@ export const PREMIUM_PLANS: Record<PremiumPlanId, PremiumPlan> = {
 
 export const PREMIUM_PRODUCT_NAME = 'CrewBase Premium';
 
+/**
+ * How long Premium stays on after a renewal fails (Stripe's `past_due`), counted from when the
+ * subscription became past due, while Stripe retries the payment.
+ */
+export const PREMIUM_PAST_DUE_GRACE_DAYS = 7;
+
 /** What Premium unlocks (SPEC §1), as the plan cards list it. */
 export const PREMIUM_BENEFITS = [
   'Direct messages with any crew member',

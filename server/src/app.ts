@@ -154,7 +154,7 @@ export async function buildApp({
     provider,
     webhookSecret: config.stripe?.webhookSecret,
   });
-  await app.register(paymentRoutes);
+  await app.register(paymentRoutes, { provider });
   await app.register(connectionRoutes);
   await app.register(messageRoutes);
   await app.register(bookingRoutes, {

@@ -4,7 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig, paymentsProblem } from '#server/config.ts';
 
 describe('configuration', () => {
   it('has working defaults', async () => {
@@ -107,5 +107,32 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: tmpdir(), PUBLIC_URL: 'https://crewbase.example' }).trustProxy).toEqual({
       hops: 0,
     });
+  });
+});
+
+describe('demo payments never pass for money (issue 30)', () => {
+  const external = { DATABASE_URL: 'postgres://crewbase@db.example:5432/crewbase' };
+  const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+
+  it.each([
+    ['the embedded database, no keys (npm start)', {}, true],
+    ['the embedded database with DEMO_PAYMENTS=1', { DEMO_PAYMENTS: '1' }, true],
+    ['an external database with Stripe keys', { ...external, ...stripe }, true],
+    ['an external database, no keys, DEMO_PAYMENTS=1', { ...external, DEMO_PAYMENTS: '1' }, true],
+    ['an external database, no keys', external, false],
+    ['an external database, no keys, DEMO_PAYMENTS=0', { ...external, DEMO_PAYMENTS: '0' }, false],
+  ] as const)('%s: starts %s', (_label, env, starts) => {
+    const problem = paymentsProblem(loadConfig({ DATA_DIR: tmpdir(), ...env }));
+    if (starts) expect(problem).toBeNull();
+    else {
+      expect(problem).toMatch(/DEMO_PAYMENTS=1/);
+      expect(problem).toMatch(/STRIPE_SECRET_KEY/);
+    }
+  });
+
+  it('refuses a DEMO_PAYMENTS that is neither 1 nor 0', () => {
+    expect(() => loadConfig({ DATA_DIR: tmpdir(), DEMO_PAYMENTS: 'yes' })).toThrow(
+      'DEMO_PAYMENTS must be 1 or 0',
+    );
   });
 });

@@ -118,6 +118,12 @@ const envSchema = z.object({
     .string()
     .startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_')
     .optional(),
+  /**
+   * 1: the demo checkout (no money moves) on purpose, on an external database. Unneeded on the
+   * embedded one, where the demo is the default; with DATABASE_URL and no Stripe keys the server
+   * does not start without it (paymentsProblem).
+   */
+  DEMO_PAYMENTS: z.enum(['0', '1'], { error: 'DEMO_PAYMENTS must be 1 or 0' }).optional(),
   /** Multiplies every server rate limit; the browser tests raise it because one IP plays many users. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   /** Set to serve Prometheus metrics at /metrics to `Authorization: Bearer <token>`; unset, /metrics is a 404. */
@@ -179,6 +185,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** Stripe takes payments when configured; otherwise the demo provider does. */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /** DEMO_PAYMENTS=1: the demo provider chosen on purpose (see paymentsProblem). */
+  demoPayments: boolean;
 }
 
 function oauthClient(id: string | undefined, secret: string | undefined): OAuthClientConfig | undefined {
@@ -234,7 +242,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : undefined,
+    demoPayments: e.DEMO_PAYMENTS === '1',
   };
+}
+
+/**
+ * Demo payments never pass for money: on its embedded database (a local try-out, `npm start`)
+ * the app takes demo payments by default, but a server on an external database (a deployment)
+ * without Stripe keys does not start unless DEMO_PAYMENTS=1 says the demo is meant. Checked by
+ * main.ts when the server starts; tests that build the app directly are not a deployment.
+ */
+export function paymentsProblem(
+  config: Pick<AppConfig, 'databaseUrl' | 'stripe' | 'demoPayments'>,
+): string | null {
+  if (config.databaseUrl === undefined || config.stripe || config.demoPayments) return null;
+  return (
+    'Invalid configuration:\n  DATABASE_URL is set but no Stripe keys are: set STRIPE_SECRET_KEY and ' +
+    'STRIPE_WEBHOOK_SECRET to take payments, or DEMO_PAYMENTS=1 to run the demo checkout (no money moves) on purpose'
+  );
 }
 
 /** A secret generated on first start and kept under the data directory, so sessions survive restarts. */

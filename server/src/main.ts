@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig, paymentsProblem } from '#server/config.ts';
 import { connectDatabase, SETUP_APPLICATION_NAME } from '#server/db/client.ts';
 import { resolveDatabase } from '#server/db/database-url.ts';
 import { prepareDatabase, seedDemoDataIfEmpty } from '#server/db/setup.ts';
@@ -10,6 +10,8 @@ import { loggerOptions } from '#server/logger.ts';
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 const config = loadConfig();
+const paymentsRefusal = paymentsProblem(config);
+if (paymentsRefusal) throw new Error(paymentsRefusal);
 const log = pino(loggerOptions(config.logLevel));
 
 const database = await resolveDatabase(config, log);

@@ -40,7 +40,13 @@ describe('database lost and back', () => {
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
 
     const server = await startServer(
-      { DATA_DIR: dataDir, DATABASE_URL: database.url, SEED_DEMO: 'never', REDIS_URL: undefined },
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+        DEMO_PAYMENTS: '1',
+        SEED_DEMO: 'never',
+        REDIS_URL: undefined,
+      },
       children,
     );
     const base = `http://127.0.0.1:${server.port}`;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, paymentsProblem } from '../src/config.ts';
 
 /**
  * The Dockerfile, compose.yaml and the proxy's configuration cannot run here (no Docker daemon):
@@ -69,6 +69,9 @@ describe('deployment files', () => {
       // Both instances seal TOTP secrets with the one key given, not each with its own.
       expect(app?.environment?.TOTP_ENCRYPTION_KEY).toMatch(/^\$\{TOTP_ENCRYPTION_KEY:\?/);
       expect(config.totpKey.equals(Buffer.alloc(32, 7))).toBe(true);
+      // Its local demo takes demo payments on purpose, so the server starts without Stripe keys.
+      expect(config.demoPayments).toBe(true);
+      expect(paymentsProblem(config)).toBeNull();
     }
     const proxy = services.proxy;
     const mounted = (proxy?.volumes ?? []).find((volume) => volume.startsWith('./deploy/nginx.conf:'));

@@ -48,6 +48,7 @@ describe('two instances behind a round-robin proxy', () => {
     cleanups.push(() => database.drop());
     const env = {
       DATABASE_URL: database.url,
+      DEMO_PAYMENTS: '1',
       REDIS_URL: redisUrl,
       SEED_DEMO: 'never',
       SESSION_SECRET: randomBytes(32).toString('hex'),

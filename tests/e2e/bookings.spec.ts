@@ -171,7 +171,8 @@ test('crew mark days off and make a private calendar link; a producer sees the d
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Put on hold' }).click();
   await expect(producer).toHaveURL(/\/bookings\/\d+$/);
-  await expect(producer.getByText('1st hold')).toBeVisible();
+  // Issue 30: a hold is a request until the crew member agrees to it.
+  await expect(producer.getByText('Hold requested', { exact: true })).toBeVisible();
   await producer.context().close();
 });
 

@@ -8,14 +8,27 @@ import { toast } from '#client/components/ui/toast-store.ts';
 import { useSignedInUser } from '#client/features/auth/components/require-auth.tsx';
 import {
   type BookingAction,
+  bookingLabel,
   bookingQuery,
-  STATUS_LABEL,
   useBookingAction,
 } from '#client/features/bookings/api.ts';
 import { useDocumentTitle } from '#client/lib/document-title.ts';
+import { HOLD_LIMITS } from '#common/limits';
 import { personName } from '#common/people';
 import { bookingSide, canActOnBooking, type BookingAction as PolicyAction } from '#common/policies/bookings';
 import { formatMoney } from '#common/premium';
+import type { Booking } from '#common/schemas/bookings';
+
+/** Whether it is paid, and how: a demo payment never reads as money (issue 30). */
+function paidText(b: Pick<Booking, 'paidAt' | 'paidWith' | 'paymentPendingUntil'>) {
+  if (b.paidAt)
+    return b.paidWith === 'demo'
+      ? `Demo payment recorded on ${b.paidAt.slice(0, 10)} (no money moved)`
+      : `Yes, on ${b.paidAt.slice(0, 10)}`;
+  if (b.paymentPendingUntil)
+    return `Not yet: a payment is in progress (its checkout is open until ${new Date(b.paymentPendingUntil).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })})`;
+  return 'Not yet';
+}
 
 /** SPEC's /bookings/{id}: the booking, and what each party may do with it now. */
 export default function BookingPage() {
@@ -44,7 +57,20 @@ export default function BookingPage() {
   }
   if (booking.isPending) return <Skeleton aria-busy="true" className="mx-auto mt-10 h-64 max-w-xl" />;
   const b = booking.data;
-  const facts = { requesterId: b.requester.id, crewId: b.crew.id, status: b.status, paidAt: b.paidAt };
+  const facts = {
+    requesterId: b.requester.id,
+    crewId: b.crew.id,
+    status: b.status,
+    paidAt: b.paidAt,
+    holdAgreedAt: b.holdAgreedAt,
+    // An open checkout: money may still arrive, so neither side can cancel until it ends.
+    checkoutExpiresAt: b.paymentPendingUntil,
+  };
+  const isHold = b.status === 'hold_first' || b.status === 'hold_second';
+  // A hold lapses this many days after it was made unless it is confirmed into a booking.
+  const lapses = new Date(Date.parse(b.createdAt) + HOLD_LIMITS.lapseDays * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
   // The buttons the server's bookings policy allows, asked of the same policy.
   const may = (action: PolicyAction) => canActOnBooking(me.id, action, facts);
   const counterpart = bookingSide(me.id, facts) === 'crew' ? b.requester : b.crew;
@@ -53,7 +79,8 @@ export default function BookingPage() {
       onSuccess: (result) => {
         // Stripe takes the money on its own page; the demo provider has taken it already.
         if ('url' in result) return window.location.assign(result.url);
-        toast({ title: done });
+        // Only the demo provider answers with the payment itself: no money moved, and it says so.
+        toast({ title: 'paymentId' in result ? 'Demo payment recorded: no money moved' : done });
         if ('paymentId' in result) window.location.assign(`/payments/${result.paymentId}`);
       },
     });
@@ -61,7 +88,7 @@ export default function BookingPage() {
     <div className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-10 sm:px-6">
       <div className="flex items-center gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Booking</h1>
-        <Badge>{STATUS_LABEL[b.status]}</Badge>
+        <Badge>{bookingLabel(b)}</Badge>
       </div>
       <dl className="grid gap-x-6 gap-y-3 rounded-2xl border border-border bg-card p-6 text-sm sm:grid-cols-[9rem_1fr]">
         <dt className="text-muted-foreground">Crew</dt>
@@ -100,7 +127,7 @@ export default function BookingPage() {
           </>
         ) : null}
         <dt className="text-muted-foreground">Paid</dt>
-        <dd>{b.paidAt ? `Yes, on ${b.paidAt.slice(0, 10)}` : 'Not yet'}</dd>
+        <dd>{paidText(b)}</dd>
       </dl>
       {confirming && !b.paidAt ? (
         <p role="status" className="rounded-xl border border-border bg-muted p-4 text-sm">
@@ -116,6 +143,14 @@ export default function BookingPage() {
           : reviews between people who worked together are marked as verified.
         </p>
       ) : null}
+      {isHold ? (
+        <p className="text-sm text-muted-foreground">
+          {b.holdAgreedAt
+            ? `${personName(b.crew)} agreed to this hold. It is not a booking until the production confirms it`
+            : `A hold request: it blocks nothing until ${personName(b.crew)} accepts it, and is not a booking until the production then confirms it`}
+          , and it lapses on {lapses} if it is not confirmed by then.
+        </p>
+      ) : null}
       {act.error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {act.error.message}
@@ -124,17 +159,29 @@ export default function BookingPage() {
       <div className="flex flex-wrap gap-2">
         {may('answer') ? (
           <>
-            <Button disabled={act.isPending} onClick={() => run('accept', 'Booking request accepted')}>
+            <Button
+              disabled={act.isPending}
+              onClick={() => run('accept', isHold ? 'Hold accepted' : 'Booking request accepted')}
+            >
               Accept
             </Button>
             <Button
               variant="outline"
               disabled={act.isPending}
-              onClick={() => run('decline', 'Booking request declined')}
+              onClick={() => run('decline', isHold ? 'Hold declined' : 'Booking request declined')}
             >
               Decline
             </Button>
           </>
+        ) : null}
+        {may('confirm') ? (
+          <Button
+            variant="brand"
+            disabled={act.isPending}
+            onClick={() => run('confirm', 'Booking confirmed')}
+          >
+            Confirm booking
+          </Button>
         ) : null}
         {may('pay') ? (
           <Button variant="brand" disabled={act.isPending} onClick={() => run('pay', 'Payment sent')}>

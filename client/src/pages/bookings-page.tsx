@@ -6,7 +6,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { useSignedInUser } from '#client/features/auth/components/require-auth.tsx';
-import { bookingsQuery, STATUS_LABEL } from '#client/features/bookings/api.ts';
+import { bookingLabel, bookingsQuery } from '#client/features/bookings/api.ts';
 import { AvailabilityCalendar } from '#client/features/bookings/components/availability-calendar.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useDocumentTitle } from '#client/lib/document-title.ts';
@@ -20,7 +20,7 @@ const CHIPS = {
   waiting: { label: 'Waiting', statuses: ['requested', 'hold_first', 'hold_second'] },
   booked: { label: 'Booked', statuses: ['accepted'] },
   completed: { label: 'Completed', statuses: ['completed'] },
-  closed: { label: 'Declined or cancelled', statuses: ['declined', 'cancelled'] },
+  closed: { label: 'Declined, cancelled or lapsed', statuses: ['declined', 'cancelled', 'expired'] },
 } as const satisfies Record<string, { label: string; statuses: readonly Booking['status'][] | null }>;
 type Chip = keyof typeof CHIPS;
 
@@ -93,7 +93,7 @@ function BookingRows({ as, bookings }: { as: 'crew' | 'requester'; bookings: Boo
                 {formatMoney(b.total, b.currency)}
               </span>
             </span>
-            <Badge>{STATUS_LABEL[b.status]}</Badge>
+            <Badge>{bookingLabel(b)}</Badge>
           </Link>
         </li>
       ))}

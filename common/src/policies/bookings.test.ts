@@ -8,7 +8,9 @@ import {
   canActOnBooking,
   canBookCrew,
   canViewBooking,
+  holdAgreed,
   otherParty,
+  paymentPending,
 } from './bookings.ts';
 
 const REQUESTER = 10;
@@ -25,40 +27,55 @@ type Expected = 'ok' | 'wrong_side' | 'wrong_state';
 /** The same answer in every state. */
 const always = (expected: Expected): Expected[] => BOOKING_STATUSES.map(() => expected);
 /**
- * Who × action × state: the crew member answers what waits, the requester releases holds and
- * pays what was accepted, either party cancels until it is paid or over. The last column is the
- * same states once paid (empty where payment plays no part).
+ * Who × action × state: the crew member answers what waits, either party releases a hold, the
+ * requester pays what was accepted, either party cancels until it is paid or over. A hold here is
+ * one only asked for: nothing to confirm yet (agreed holds have their own table below). The last
+ * column is the same states once paid (empty where payment plays no part).
  */
 const TABLE: [BookingAction, 'crew' | 'requester', Expected[], Expected[]][] = [
-  //                               hold_first     hold_second    requested      accepted       declined       cancelled      completed
-  ['answer', 'crew', ['ok', 'ok', 'ok', 'wrong_state', 'wrong_state', 'wrong_state', 'wrong_state'], []],
+  // hold_first, hold_second, requested, accepted, declined, cancelled, completed, expired
+  [
+    'answer',
+    'crew',
+    ['ok', 'ok', 'ok', 'wrong_state', 'wrong_state', 'wrong_state', 'wrong_state', 'wrong_state'],
+    [],
+  ],
   ['answer', 'requester', always('wrong_side'), []],
   [
     'cancel',
     'crew',
-    ['ok', 'ok', 'ok', 'ok', 'wrong_state', 'wrong_state', 'wrong_state'],
+    ['ok', 'ok', 'ok', 'ok', 'wrong_state', 'wrong_state', 'wrong_state', 'wrong_state'],
     always('wrong_state'),
   ],
   [
     'cancel',
     'requester',
-    ['ok', 'ok', 'ok', 'ok', 'wrong_state', 'wrong_state', 'wrong_state'],
+    ['ok', 'ok', 'ok', 'ok', 'wrong_state', 'wrong_state', 'wrong_state', 'wrong_state'],
     always('wrong_state'),
   ],
   [
     'release',
     'requester',
-    ['ok', 'ok', 'wrong_state', 'wrong_state', 'wrong_state', 'wrong_state', 'wrong_state'],
+    ['ok', 'ok', 'wrong_state', 'wrong_state', 'wrong_state', 'wrong_state', 'wrong_state', 'wrong_state'],
     [],
   ],
-  ['release', 'crew', always('wrong_side'), []],
+  // Issue 30: the crew member can let go of any hold on them.
+  [
+    'release',
+    'crew',
+    ['ok', 'ok', 'wrong_state', 'wrong_state', 'wrong_state', 'wrong_state', 'wrong_state', 'wrong_state'],
+    [],
+  ],
   [
     'pay',
     'requester',
-    ['wrong_state', 'wrong_state', 'wrong_state', 'ok', 'wrong_state', 'wrong_state', 'ok'],
+    ['wrong_state', 'wrong_state', 'wrong_state', 'ok', 'wrong_state', 'wrong_state', 'ok', 'wrong_state'],
     always('wrong_state'),
   ],
   ['pay', 'crew', always('wrong_side'), []],
+  // A hold only asked for cannot be confirmed; nothing else is a hold.
+  ['confirm', 'requester', always('wrong_state'), []],
+  ['confirm', 'crew', always('wrong_side'), []],
 ];
 
 const cases = TABLE.flatMap(([action, side, unpaid, paid]) =>
@@ -79,7 +96,7 @@ describe('bookingDecision (who × action × state)', () => {
     },
   );
 
-  it.each(['answer', 'cancel', 'release', 'pay'] as const)(
+  it.each(['answer', 'cancel', 'release', 'pay', 'confirm'] as const)(
     'someone else may not %s it, in any state',
     (action) => {
       for (const status of BOOKING_STATUSES) {
@@ -90,6 +107,51 @@ describe('bookingDecision (who × action × state)', () => {
       }
     },
   );
+});
+
+/**
+ * A hold the crew member agreed to (issue 30): answered already, so not answered again; the
+ * requester confirms it into a booking; either party releases or cancels it.
+ */
+describe('an agreed hold (who × action)', () => {
+  const agreed = (status: BookingStatus): BookingFacts => ({
+    ...booking(status),
+    holdAgreedAt: '2026-06-01T10:00:00.000Z',
+  });
+  const AGREED_TABLE: [BookingAction, 'crew' | 'requester', Expected][] = [
+    ['answer', 'crew', 'wrong_state'],
+    ['answer', 'requester', 'wrong_side'],
+    ['confirm', 'requester', 'ok'],
+    ['confirm', 'crew', 'wrong_side'],
+    ['release', 'crew', 'ok'],
+    ['release', 'requester', 'ok'],
+    ['cancel', 'crew', 'ok'],
+    ['cancel', 'requester', 'ok'],
+    ['pay', 'requester', 'wrong_state'],
+    ['pay', 'crew', 'wrong_side'],
+  ];
+  it.each(
+    AGREED_TABLE.flatMap(([action, side, expected]) =>
+      (['hold_first', 'hold_second'] as const).map((status) => ({ action, side, status, expected })),
+    ),
+  )('$side $action on an agreed $status: $expected', ({ action, side, status, expected }) => {
+    const viewer = side === 'crew' ? CREW : REQUESTER;
+    expect(bookingDecision(viewer, action, agreed(status))).toEqual(
+      expected === 'ok' ? { ok: true } : { ok: false, reason: expected },
+    );
+  });
+
+  it('a confirmed hold is a booking: it keeps when it was agreed, and is confirmed no more', () => {
+    for (const status of BOOKING_STATUSES.filter((s) => s !== 'hold_first' && s !== 'hold_second')) {
+      expect(holdAgreed(agreed(status))).toBe(false);
+      expect(bookingDecision(REQUESTER, 'confirm', agreed(status))).toEqual({
+        ok: false,
+        reason: 'wrong_state',
+      });
+    }
+    expect(holdAgreed(booking('hold_first'))).toBe(false);
+    expect(holdAgreed(agreed('hold_second'))).toBe(true);
+  });
 });
 
 describe('the parties', () => {
@@ -106,5 +168,31 @@ describe('the parties', () => {
   it('nobody books themselves', () => {
     expect(canBookCrew(REQUESTER, CREW)).toBe(true);
     expect(canBookCrew(CREW, CREW)).toBe(false);
+  });
+});
+
+describe('a booking whose payment is pending (issue 30)', () => {
+  const NOW = Date.parse('2026-06-01T10:00:00.000Z');
+  const withCheckout = (until: string | null): BookingFacts => ({
+    ...booking('accepted'),
+    checkoutExpiresAt: until,
+  });
+
+  it.each([
+    ['an open checkout', '2026-06-01T10:30:00.000Z', true],
+    ['an expired checkout', '2026-06-01T09:59:59.000Z', false],
+    ['no checkout', null, false],
+  ] as const)('%s: pending %s', (_, until, pending) => {
+    expect(paymentPending(withCheckout(until), NOW)).toBe(pending);
+  });
+
+  it('cannot be cancelled by either party while its checkout is open; paying it stays the requester’s', () => {
+    const open = withCheckout(new Date(Date.now() + 60_000).toISOString());
+    for (const viewer of [CREW, REQUESTER])
+      expect(bookingDecision(viewer, 'cancel', open)).toEqual({ ok: false, reason: 'payment_pending' });
+    expect(bookingDecision(STRANGER, 'cancel', open)).toEqual({ ok: false, reason: 'not_a_party' });
+    expect(canActOnBooking(REQUESTER, 'pay', open)).toBe(true);
+    const expired = withCheckout(new Date(Date.now() - 1000).toISOString());
+    expect(canActOnBooking(CREW, 'cancel', expired)).toBe(true);
   });
 });

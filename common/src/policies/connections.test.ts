@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../limits.ts';
 import type { ConnectionStatus } from '../schemas/connections.ts';
 import {
   type ConnectionFacts,
   canAnswerRequest,
   canRemoveConnection,
   connectionStatus,
+  declinedUntil,
+  removeDecision,
   requestDecision,
 } from './connections.ts';
 import type { ContactParty } from './contact.ts';
@@ -78,5 +81,42 @@ describe('answering and removing (who × row)', () => {
     ['nothing to remove', ME, undefined, false],
   ])('%s: %s', (_, viewer, facts, expected) => {
     expect(canRemoveConnection(viewer, facts)).toBe(expected);
+  });
+});
+
+describe('removeDecision: a declined request holds LIMITS.connectionDeclineDays (who × row × age)', () => {
+  const NOW = new Date('2027-01-31T12:00:00Z');
+  const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
+  const answered = (requesterId: number, status: ConnectionFacts['status'], days: number) => ({
+    ...row(requesterId, status),
+    respondedAt: daysAgo(days),
+  });
+  const limit = LIMITS.connectionDeclineDays;
+  it.each<[string, number, ConnectionFacts | undefined, true | string]>([
+    ['I withdraw my request declined a day ago', ME, answered(ME, 'declined', 1), 'declined_recently'],
+    ['…declined just under the limit ago', ME, answered(ME, 'declined', limit - 0.01), 'declined_recently'],
+    ['…declined just over the limit ago', ME, answered(ME, 'declined', limit + 0.01), true],
+    ['…declined long ago', ME, answered(ME, 'declined', 365), true],
+    ['I withdraw my waiting request', ME, row(ME, 'pending'), true],
+    ['I end a connection answered yesterday', ME, answered(THEM, 'accepted', 1), true],
+    [
+      'they withdraw a request I declined (not theirs to remove)',
+      ME,
+      answered(THEM, 'declined', 1),
+      'not_found',
+    ],
+    ['a stranger', 3, answered(ME, 'declined', 1), 'not_found'],
+    ['nothing to remove', ME, undefined, 'not_found'],
+  ])('%s', (_, viewer, facts, expected) => {
+    expect(removeDecision(viewer, facts, NOW)).toEqual(decided(expected));
+    expect(canRemoveConnection(viewer, facts, NOW)).toBe(expected === true);
+  });
+
+  it('names the day the decline ends, and only for a decline', () => {
+    expect(declinedUntil({ status: 'declined', respondedAt: '2027-01-01T00:00:00Z' })?.toISOString()).toBe(
+      new Date(Date.parse('2027-01-01T00:00:00Z') + limit * 86_400_000).toISOString(),
+    );
+    expect(declinedUntil({ status: 'pending', respondedAt: null })).toBeNull();
+    expect(declinedUntil({ status: 'accepted', respondedAt: '2027-01-01T00:00:00Z' })).toBeNull();
   });
 });

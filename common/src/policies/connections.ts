@@ -1,6 +1,7 @@
+import { LIMITS } from '../limits.ts';
 import type { ConnectionStatus } from '../schemas/connections.ts';
 import { type ContactParty, type ContactRefusal, contactDecision, hasBlocked } from './contact.ts';
-import { type Decision, refuse } from './decision.ts';
+import { allow, type Decision, refuse } from './decision.ts';
 import { hasPremium } from './premium.ts';
 
 /** The one row a pair of members has: who asked whom, and the answer so far. */
@@ -8,6 +9,8 @@ export interface ConnectionFacts {
   requesterId: number;
   addresseeId: number;
   status: 'pending' | 'accepted' | 'declined';
+  /** When the addressee answered: a decline holds LIMITS.connectionDeclineDays from then. */
+  respondedAt?: Date | string | null;
 }
 
 const isParty = (memberId: number, row: ConnectionFacts) =>
@@ -55,6 +58,32 @@ export const canAnswerRequest = (meId: number, requesterId: number, row: Connect
   row.requesterId === requesterId &&
   row.addresseeId === meId;
 
-/** Either member ends a connection; a request is withdrawn by the one who sent it. */
-export const canRemoveConnection = (meId: number, row: ConnectionFacts | undefined) =>
-  row !== undefined && isParty(meId, row) && (row.status === 'accepted' || row.requesterId === meId);
+/**
+ * Until when a declined request holds: its sender can neither withdraw it nor ask again before
+ * then (issue 30: withdrawing and re-sending would pester the one who said no). Null when the row
+ * is no decline, or has no answer time.
+ */
+export function declinedUntil(row: Pick<ConnectionFacts, 'status' | 'respondedAt'>): Date | null {
+  if (row.status !== 'declined' || !row.respondedAt) return null;
+  return new Date(new Date(row.respondedAt).getTime() + LIMITS.connectionDeclineDays * 86_400_000);
+}
+
+/**
+ * Either member ends a connection; a request is withdrawn by the one who sent it, except one
+ * declined less than LIMITS.connectionDeclineDays ago (`declined_recently`, a 409 naming the date).
+ */
+export function removeDecision(
+  meId: number,
+  row: ConnectionFacts | undefined,
+  now: Date = new Date(),
+): Decision<'not_found' | 'declined_recently'> {
+  if (!row || !isParty(meId, row)) return refuse('not_found');
+  if (row.status === 'accepted') return allow;
+  if (row.requesterId !== meId) return refuse('not_found');
+  const until = declinedUntil(row);
+  if (until && until > now) return refuse('declined_recently');
+  return allow;
+}
+
+export const canRemoveConnection = (meId: number, row: ConnectionFacts | undefined, now?: Date) =>
+  removeDecision(meId, row, now).ok;

@@ -5,6 +5,7 @@ import {
   canDeleteReview,
   canReport,
   canReview,
+  deleteDecision,
   editDecision,
   isVerifiedCollaboration,
   oldEnoughToReview,
@@ -61,18 +62,43 @@ describe('editing, deleting, thanking, reporting (who × hidden)', () => {
     string,
     {
       edit: [true | string, true | string] | null;
-      delete: boolean;
+      delete: [true | string, true | string];
       thank: true | string;
       report: boolean;
     }
   > = {
-    'a visitor': { edit: null, delete: false, thank: 'not_subject', report: false },
-    'a free member': { edit: ['not_author', 'unseen'], delete: false, thank: 'not_subject', report: true },
-    'a Premium member': { edit: ['not_author', 'unseen'], delete: false, thank: 'not_subject', report: true },
-    'the author': { edit: [true, 'hidden'], delete: true, thank: 'not_subject', report: false },
-    'the person reviewed': { edit: ['not_author', 'unseen'], delete: false, thank: true, report: true },
-    'a moderator': { edit: ['not_author', 'not_author'], delete: false, thank: 'not_subject', report: true },
-    'an admin': { edit: ['not_author', 'not_author'], delete: false, thank: 'not_subject', report: true },
+    'a visitor': { edit: null, delete: ['not_author', 'unseen'], thank: 'not_subject', report: false },
+    'a free member': {
+      edit: ['not_author', 'unseen'],
+      delete: ['not_author', 'unseen'],
+      thank: 'not_subject',
+      report: true,
+    },
+    'a Premium member': {
+      edit: ['not_author', 'unseen'],
+      delete: ['not_author', 'unseen'],
+      thank: 'not_subject',
+      report: true,
+    },
+    'the author': { edit: [true, 'hidden'], delete: [true, 'hidden'], thank: 'not_subject', report: false },
+    'the person reviewed': {
+      edit: ['not_author', 'unseen'],
+      delete: ['not_author', 'unseen'],
+      thank: true,
+      report: true,
+    },
+    'a moderator': {
+      edit: ['not_author', 'not_author'],
+      delete: ['not_author', 'not_author'],
+      thank: 'not_subject',
+      report: true,
+    },
+    'an admin': {
+      edit: ['not_author', 'not_author'],
+      delete: ['not_author', 'not_author'],
+      thank: 'not_subject',
+      report: true,
+    },
   };
   it.each(WHO)('%s', (who, v) => {
     const want = expected[who];
@@ -82,8 +108,10 @@ describe('editing, deleting, thanking, reporting (who × hidden)', () => {
       expect(editDecision(v, review(false))).toEqual(decided(want.edit[0]));
       expect(editDecision(v, review(true))).toEqual(decided(want.edit[1]));
     }
-    expect(canDeleteReview(v, review(false))).toBe(want.delete);
-    expect(canDeleteReview(v, review(true))).toBe(want.delete);
+    expect(deleteDecision(v, review(false))).toEqual(decided(want.delete[0]));
+    expect(deleteDecision(v, review(true))).toEqual(decided(want.delete[1]));
+    expect(canDeleteReview(v, review(false))).toBe(want.delete[0] === true);
+    expect(canDeleteReview(v, review(true))).toBe(want.delete[1] === true);
     expect(thankDecision(v, { ...review(false), thanked: false })).toEqual(decided(want.thank));
     expect(canReport(v, review(false))).toBe(want.report);
   });

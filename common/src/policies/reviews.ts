@@ -63,10 +63,21 @@ export function editDecision(
 
 /**
  * Only its author deletes a review. Staff hide one instead (reversible, audited, through
- * /api/admin): no staff power lives outside the guarded routes (issue 29).
+ * /api/admin): no staff power lives outside the guarded routes (issue 29). A hidden review stays
+ * its author's (issue 30): deleting it (`hidden`, a 409) would let them post it again; someone
+ * else's hidden review is `unseen` (404, as for none) unless they are a moderator.
  */
-export const canDeleteReview = (viewer: { id: number } | null, review: Pick<ReviewFacts, 'reviewerId'>) =>
-  isReviewAuthor(viewer, review);
+export function deleteDecision(
+  viewer: Pick<ReviewViewer, 'id' | 'role'> | null,
+  review: ReviewFacts,
+): Decision<'unseen' | 'not_author' | 'hidden'> {
+  if (isReviewAuthor(viewer, review)) return review.hidden ? refuse('hidden') : allow;
+  if (review.hidden && !isModerator(viewer)) return refuse('unseen');
+  return refuse('not_author');
+}
+
+export const canDeleteReview = (viewer: Pick<ReviewViewer, 'id' | 'role'> | null, review: ReviewFacts) =>
+  deleteDecision(viewer, review).ok;
 
 /** The person reviewed thanks the reviewer, once, for a review that is not hidden. */
 export function thankDecision(
@@ -85,7 +96,8 @@ export const canReport = (viewer: { id: number } | null, review: Pick<ReviewFact
 
 /**
  * "Verified collaboration": the two worked together, either way round: a booking between them
- * that was accepted and whose last day is past, or a team both were on.
+ * that was accepted and whose last day is past, or a team both were on whose end date is past
+ * (the facts say so only once the work is over: server/src/access/queries.ts).
  */
 export const isVerifiedCollaboration = (facts: { bookedTogether: boolean; sameTeam: boolean }) =>
   facts.bookedTogether || facts.sameTeam;

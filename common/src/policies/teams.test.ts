@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   canAnswerInvite,
   canCrewTeam,
+  canLeaveTeam,
   canManageTeam,
   canViewTeam,
   crewingDecision,
   inviteDecision,
+  leaveDecision,
   type MembershipStatus,
   type TeamRole,
   teamRole,
@@ -70,5 +72,17 @@ describe('crewing up and inviting (role × Premium × team status × invitee)', 
       expected === true ? { ok: true } : { ok: false, reason: expected },
     );
     expect(canCrewTeam({ role, status })).toBe(expected === true);
+  });
+});
+
+describe('leaveDecision (role)', () => {
+  it.each<[TeamRole | null, true | string]>([
+    ['member', true],
+    ['owner', 'owner'],
+    ['invited', 'not_member'],
+    [null, 'not_found'],
+  ])('%s leaving: %s', (role, expected) => {
+    expect(leaveDecision(role)).toEqual(expected === true ? { ok: true } : { ok: false, reason: expected });
+    expect(canLeaveTeam(role)).toBe(expected === true);
   });
 });

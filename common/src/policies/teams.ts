@@ -22,6 +22,20 @@ export const canViewTeam = (role: TeamRole | null): role is TeamRole => role !==
 export const canManageTeam = (role: TeamRole | null) => role === 'owner';
 export const canAnswerInvite = (role: TeamRole | null) => role === 'invited';
 
+/**
+ * Leaving a team (issue 30): only a member on it leaves. The owner cannot (`owner`: they close the
+ * team instead); someone only invited declines the invitation (`not_member`); anyone else may not
+ * know the team exists (`not_found`).
+ */
+export function leaveDecision(role: TeamRole | null): Decision<'owner' | 'not_member' | 'not_found'> {
+  if (role === 'member') return allow;
+  if (role === 'owner') return refuse('owner');
+  if (role === 'invited') return refuse('not_member');
+  return refuse('not_found');
+}
+
+export const canLeaveTeam = (role: TeamRole | null) => leaveDecision(role).ok;
+
 /** Crewing up (inviting, or booking someone for a position) happens on one's own open team. */
 export function crewingDecision(team: {
   role: TeamRole | null;

@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { HOLD_LIMITS } from '../limits.ts';
 import { MAX_ID } from './ids.ts';
 import { text } from './text.ts';
 
-/** Bookings (issue 18): hires and holds of crew for days, and each crew member's availability. */
+/**
+ * Bookings (issue 18): hires and holds of crew for days, and each crew member's availability. A
+ * hold is a pencil (issue 30): asked for, then agreed by the crew member (`holdAgreedAt`), then
+ * confirmed into a booking (`accepted`) by the production, or `expired` when it lapses first.
+ */
 export const BOOKING_STATUSES = [
   'hold_first',
   'hold_second',
@@ -11,6 +16,7 @@ export const BOOKING_STATUSES = [
   'declined',
   'cancelled',
   'completed',
+  'expired',
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -23,8 +29,10 @@ const isoDay = text({ error: 'Dates are YYYY-MM-DD' })
     'Not a real date',
   );
 
-/** Longest booking or hold, and the longest availability range asked for at once. */
+/** Longest booking, and the longest availability range asked for at once (a hold: HOLD_LIMITS). */
 export const BOOKING_LIMITS = { maxDays: 366, messageMax: 2000, rateMax: 10_000_000 } as const;
+
+const HOLD_TOO_LONG = `A hold can cover at most ${HOLD_LIMITS.maxDays} days`;
 
 export const createBookingRequest = z
   .object({
@@ -76,7 +84,13 @@ export const createBookingRequest = z
   .refine((b) => (Date.parse(b.endDate) - Date.parse(b.startDate)) / 86_400_000 < BOOKING_LIMITS.maxDays, {
     path: ['endDate'],
     message: `A booking can be at most ${BOOKING_LIMITS.maxDays} days`,
-  });
+  })
+  .refine(
+    (b) =>
+      b.hold === undefined ||
+      (Date.parse(b.endDate) - Date.parse(b.startDate)) / 86_400_000 < HOLD_LIMITS.maxDays,
+    { path: ['endDate'], message: HOLD_TOO_LONG },
+  );
 export type CreateBookingRequest = z.infer<typeof createBookingRequest>;
 
 export const bookingSchema = z.object({
@@ -95,7 +109,13 @@ export const bookingSchema = z.object({
   total: z.number().int(),
   message: text(),
   status: z.enum(BOOKING_STATUSES),
+  /** When the crew member agreed to this hold (null: a hold still asked for, or no hold). */
+  holdAgreedAt: text().nullable(),
   paidAt: text().nullable(),
+  /** Who took the money: `demo` moved none. Null until paid. */
+  paidWith: z.enum(['demo', 'stripe']).nullable(),
+  /** Until when the payer's open checkout may still be paid: it cannot be cancelled meanwhile. */
+  paymentPendingUntil: text().nullable(),
   createdAt: text(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
@@ -154,11 +174,18 @@ export const BOOKING_MESSAGES = {
   crewNotFound: 'Crew member not found',
   unblockFirst: 'You have blocked this member: unblock them to book or hold them',
   roleNotFound: 'Role not found',
-  firstHoldTaken: 'These days already have a first hold: put a second hold on them instead',
   notPending: 'This booking is not waiting for an answer',
   notCancellable: 'This booking can no longer be cancelled',
   notAHold: 'Only a hold can be released',
+  holdTooLong: HOLD_TOO_LONG,
+  notConfirmable: 'Only a hold the crew member agreed to can be confirmed',
+  holdLapsed: 'This hold has lapsed',
+  confirmOutranked:
+    "Another production's first hold covers these days: your second hold can be confirmed once it is released",
   notPayable: 'Only an accepted booking that is not paid yet can be paid',
+  overChargeLimit: 'This booking’s total is more than the card payment provider takes in one payment',
+  paymentPending:
+    'A payment for this booking is in progress: it can be cancelled once that checkout is paid or has expired',
   outranked: 'A first hold from another production covers these days: it must be released first',
   teamNotFound: 'Team not found',
   teamClosed: 'This team is closed',

@@ -42,3 +42,7 @@ export const CONNECTION_MESSAGES = {
   noRequest: 'There is no connection request from this member',
   notConnected: 'You are not connected with this member',
 } as const;
+
+/** A request declined less than LIMITS.connectionDeclineDays ago: `until` is the day it may be asked again. */
+export const declinedRecentlyMessage = (until: Date) =>
+  `They declined your request recently: you can ask again after ${until.toISOString().slice(0, 10)}`;

@@ -13,6 +13,11 @@ const optionalText = (max: number, message: string) =>
     .nullable()
     .optional();
 
+/** What an image upload is refused with (issue 30): answered before anything is decoded or stored. */
+export const UPLOAD_MESSAGES = {
+  tooManyPixels: `That image is too large (max ${LIMITS.uploadMaxMegapixels} megapixels)`,
+} as const;
+
 export const profileBasicsRequest = z.object({
   bio: optionalText(LIMITS.bioMax, 'Bio must be less than 500 characters'),
   location: optionalText(LIMITS.locationMax, 'Location must be less than 100 characters'),

@@ -182,6 +182,7 @@ export const REVIEW_MESSAGES = {
   notAuthor: 'You can only change your own review',
   notAuthorDelete: 'You can only delete your own review',
   hiddenEdit: 'A moderator has hidden this review, so it can no longer be edited',
+  hiddenDelete: 'A moderator has hidden this review, so it can no longer be deleted',
   thankNotSubject: 'Only the person reviewed can thank the reviewer',
   alreadyThanked: 'You have already thanked this reviewer',
   reportOwn: 'You cannot report your own review',

@@ -5,7 +5,21 @@ import { text } from './text.ts';
 /**
  * Premium (issue 16): the calls under /api/subscription. The plans themselves are in premium.ts.
  */
-export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'incomplete'] as const;
+/**
+ * A subscription row's status: Stripe's, except that `canceled` means ended (Stripe's `canceled`
+ * and `incomplete_expired`, and a demo subscription not renewed). Who is Premium: see
+ * common/src/policies/premium.ts.
+ */
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'paused',
+  'canceled',
+  'incomplete',
+] as const;
+export type SubscriptionRowStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const planSchema = z.object({
   id: z.enum(PREMIUM_PLAN_IDS),
@@ -18,6 +32,8 @@ export type PlanListResponse = z.infer<typeof planListResponse>;
 
 export const subscriptionStatusResponse = z.object({
   status: z.enum(['none', 'active', 'trialing', 'past_due', 'canceled']),
+  /** Premium now, by the one rule (common/src/policies/premium.ts): past due is Premium for a grace period only. */
+  premium: z.boolean(),
   plan: z.enum(PREMIUM_PLAN_IDS).nullable(),
   /** ISO 8601; null without a subscription. */
   currentPeriodEnd: text().nullable(),

@@ -111,4 +111,6 @@ export const TEAM_MESSAGES = {
   positionNotFound: 'Position not found',
   memberNotFound: 'Member not found',
   unblockFirst: 'You have blocked this member: unblock them to invite them',
+  ownerCannotLeave: 'You own this team: close it instead of leaving',
+  notAMember: 'You are not on this team: decline the invitation instead',
 } as const;

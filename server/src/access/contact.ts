@@ -1,6 +1,8 @@
 import { type ContactParty, contactDecision } from '#common/policies/contact';
 import { ConflictError, NotFoundError } from '#server/errors.ts';
-import { type Executor, findContactParties } from './queries.ts';
+import { type Executor, findContactParties, lockContactPair } from './queries.ts';
+
+export { lockContactPair };
 
 /**
  * The facts canContact decides on for `meId` reaching `otherId`: both members as contact parties.
@@ -19,7 +21,8 @@ export async function loadContact(
 }
 
 /**
- * Whether `meId` may reach `otherId` (book, hold, invite), as canContact decides. Someone who
+ * Whether `meId` may reach `otherId` (book, hold, invite), as canContact decides; call it in the
+ * transaction that writes the request, so a block at the same moment cannot miss it. Someone who
  * does not exist, is suspended or has blocked `meId` is "not found", so a block is never revealed;
  * someone `meId` blocked is a 409 asking to unblock them first.
  */
@@ -29,6 +32,8 @@ export async function assertReachable(
   otherId: number,
   messages: { notFound: string; unblockFirst: string },
 ): Promise<void> {
+  // In the caller's transaction, a block of the pair waits for it (or it for the block).
+  await lockContactPair(db, meId, otherId);
   const { me, other } = await loadContact(db, meId, otherId);
   if (!other) throw new NotFoundError(messages.notFound);
   const decision = contactDecision(me, other);

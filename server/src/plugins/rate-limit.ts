@@ -16,6 +16,12 @@ export const RATE_LIMITS = {
   passwordReset: { max: 5, timeWindow: 15 * 60_000 },
   /** The contact form mails a person: a handful an hour is plenty for anyone honest. */
   contact: { max: 5, timeWindow: 60 * 60_000 },
+  /**
+   * Stripe's webhook, per sending address: Stripe sends bursts (a renewal run, a retry of
+   * everything missed while we were down) from a few addresses, and each delivery is signed, so
+   * only a flood is refused, never the general 60 writes a minute.
+   */
+  webhook: { max: 600, timeWindow: 60_000 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -27,7 +33,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * A named limit tighter than the read/write default (login, register, password reset), or
+     * A named limit instead of the read/write default (tighter: login, register, password reset;
+     * looser: Stripe's signed webhook), or
      * 'none' for answers served from memory that cost less than counting them (the role catalogue).
      */
     limit?: RateLimitName | 'none';
@@ -72,7 +79,11 @@ export const rateLimitPlugin = fp<{
     const scaled = (name: RateLimitName): RateLimitOptions => {
       const { max, timeWindow } = RATE_LIMITS[name];
       const perRoute =
-        name === 'login' || name === 'register' || name === 'passwordReset' || name === 'contact';
+        name === 'login' ||
+        name === 'register' ||
+        name === 'passwordReset' ||
+        name === 'contact' ||
+        name === 'webhook';
       return {
         max: Math.max(1, Math.round(max * multiplier)),
         timeWindow,

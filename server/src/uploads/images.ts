@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { LIMITS } from '#common/limits';
+import { UPLOAD_MESSAGES } from '#common/schemas/profiles';
 import { BadRequestError } from '#server/errors.ts';
 
 /** User uploads are served from /media/ (bundled default headshots live under /uploads/). */
@@ -30,40 +32,93 @@ const PORTFOLIO: Rendition[] = [
   { suffix: '-thumb', width: 480, height: 360, fit: 'cover' },
 ];
 
+/** The most pixels decoded (LIMITS.uploadMaxMegapixels): sharp refuses more before decoding any. */
+const MAX_PIXELS = LIMITS.uploadMaxMegapixels * 1_000_000;
+const INPUT = { animated: false, limitInputPixels: MAX_PIXELS } as const;
+
+const ascii = (bytes: Buffer, offset: number, text: string) =>
+  bytes.subarray(offset, offset + text.length).toString('latin1') === text;
+const HEIF_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1']);
+
+/**
+ * Whether the first bytes are those of a format we take (JPEG, PNG, GIF, WebP, AVIF/HEIF). Nothing
+ * else reaches sharp: an SVG (XML, which librsvg would parse), a PDF or a text file is refused
+ * before any decoder sees it, whatever its name or declared type.
+ */
+export function hasImageSignature(bytes: Buffer): boolean {
+  if (bytes.length < 12) return false;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return true;
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return true;
+  if (ascii(bytes, 0, 'GIF87a') || ascii(bytes, 0, 'GIF89a')) return true;
+  if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WEBP')) return true;
+  return ascii(bytes, 4, 'ftyp') && HEIF_BRANDS.has(bytes.subarray(8, 12).toString('latin1'));
+}
+
+const notAnImage = () => new BadRequestError(NOT_AN_IMAGE, { file: NOT_AN_IMAGE });
+const tooManyPixels = () =>
+  new BadRequestError(UPLOAD_MESSAGES.tooManyPixels, { file: UPLOAD_MESSAGES.tooManyPixels });
+/** sharp's own refusal of an image over limitInputPixels is the same 400; any other failure is no image. */
+const refusalOf = (error: unknown) =>
+  /pixel limit/i.test(error instanceof Error ? error.message : '') ? tooManyPixels() : notAnImage();
+
+const resizeOf = (rendition: Rendition) => ({
+  width: rendition.width,
+  height: rendition.height,
+  fit: rendition.fit,
+  withoutEnlargement: rendition.fit === 'inside',
+});
+
 /**
  * Decides the type from the bytes (a renamed text file is refused whatever its name or header
- * says), then re-encodes to WebP in each size. Re-encoding drops EXIF, GPS and every other
- * metadata, and neutralises anything smuggled inside the original file.
+ * says), refuses an image over LIMITS.uploadMaxMegapixels from its header, then decodes it once:
+ * to the largest rendition, from which every rendition is encoded as WebP. Re-encoding drops EXIF,
+ * GPS and every other metadata, and neutralises anything smuggled inside the original file. The
+ * files are written only once every rendition is made, and a failed write leaves none behind.
  */
 async function storeImage(dataDir: string, bytes: Buffer, renditions: Rendition[]): Promise<StoredImage> {
+  const [largest] = renditions;
+  if (!largest || !hasImageSignature(bytes)) throw notAnImage();
   let format: string | undefined;
   try {
-    format = (await sharp(bytes).metadata()).format;
-  } catch {
-    format = undefined;
+    const meta = await sharp(bytes, INPUT).metadata();
+    if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > MAX_PIXELS) throw tooManyPixels();
+    format = meta.format;
+  } catch (error) {
+    throw error instanceof BadRequestError ? error : refusalOf(error);
   }
-  if (!format || !ACCEPTED_FORMATS.has(format))
-    throw new BadRequestError(NOT_AN_IMAGE, { file: NOT_AN_IMAGE });
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw notAnImage();
+
+  let outputs: Buffer[];
+  try {
+    const base = await sharp(bytes, INPUT)
+      .rotate() // honour the camera's orientation before the EXIF that carries it is dropped
+      .resize(resizeOf(largest))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = base.info;
+    outputs = await Promise.all(
+      renditions.map((rendition) =>
+        sharp(base.data, { raw: { width, height, channels } })
+          .resize(resizeOf(rendition))
+          .webp({ quality: 82 })
+          .toBuffer(),
+      ),
+    );
+  } catch (error) {
+    throw refusalOf(error);
+  }
 
   const folder = path.join(dataDir, 'uploads');
   await mkdir(folder, { recursive: true });
   const name = randomBytes(16).toString('hex');
-  const urls: string[] = [];
-  for (const rendition of renditions) {
-    const output = await sharp(bytes, { animated: false, limitInputPixels: 50_000_000 })
-      .rotate() // honour the camera's orientation before the EXIF that carries it is dropped
-      .resize({
-        width: rendition.width,
-        height: rendition.height,
-        fit: rendition.fit,
-        withoutEnlargement: rendition.fit === 'inside',
-      })
-      .webp({ quality: 82 })
-      .toBuffer();
-    const file = `${name}${rendition.suffix}.webp`;
-    await writeFile(path.join(folder, file), output);
-    urls.push(`${MEDIA_PREFIX}${file}`);
+  const files = renditions.map((rendition) => path.join(folder, `${name}${rendition.suffix}.webp`));
+  try {
+    await Promise.all(files.map((file, i) => writeFile(file, outputs[i] as Buffer)));
+  } catch (error) {
+    await Promise.all(files.map((file) => rm(file, { force: true })));
+    throw error;
   }
+  const urls = files.map((file) => `${MEDIA_PREFIX}${path.basename(file)}`);
   return { url: urls[0] ?? '', thumbnailUrl: urls[1] ?? urls[0] ?? '' };
 }
 

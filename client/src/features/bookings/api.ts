@@ -38,7 +38,7 @@ function useBookingChange<TVariables, TResult>(request: (variables: TVariables) 
 
 export const useCreateBooking = () =>
   useBookingChange((body: CreateBookingRequest) => apiSend<Booking>('POST', '/api/bookings', { ...body }));
-export type BookingAction = 'accept' | 'decline' | 'cancel' | 'release' | 'pay';
+export type BookingAction = 'accept' | 'decline' | 'cancel' | 'release' | 'pay' | 'confirm';
 export const useBookingAction = (id: number) =>
   useBookingChange((action: BookingAction) =>
     apiSend<Booking | PayBookingResponse>('POST', `/api/bookings/${id}/${action}`, {}),
@@ -70,7 +70,18 @@ export const STATUS_LABEL: Record<Booking['status'], string> = {
   declined: 'Declined',
   cancelled: 'Cancelled',
   completed: 'Completed',
+  expired: 'Lapsed',
 };
+
+/**
+ * What a booking's badge says. A hold is a pencil (issue 30): only asked for until the crew member
+ * agrees, then on hold at its rank until the production confirms it.
+ */
+export function bookingLabel(b: Pick<Booking, 'status' | 'holdAgreedAt'>): string {
+  if (b.status !== 'hold_first' && b.status !== 'hold_second') return STATUS_LABEL[b.status];
+  if (!b.holdAgreedAt) return 'Hold requested';
+  return b.status === 'hold_first' ? 'On hold (first)' : 'On hold (second)';
+}
 
 /** YYYY-MM-DD of a date, in UTC, as the server's days are. */
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);

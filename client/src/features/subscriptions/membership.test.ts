@@ -5,6 +5,7 @@ import { isPremiumNow, membershipSummary, yearlySaving } from './membership.ts';
 const now = new Date('2026-06-01T12:00:00Z');
 const status = (over: Partial<SubscriptionStatus>): SubscriptionStatus => ({
   status: 'active',
+  premium: true,
   plan: 'monthly',
   currentPeriodEnd: '2026-07-01T12:00:00Z',
   cancelAtPeriodEnd: false,
@@ -13,19 +14,23 @@ const status = (over: Partial<SubscriptionStatus>): SubscriptionStatus => ({
 });
 
 describe('isPremiumNow', () => {
-  it('follows the server: active, trialing or cancelled inside the paid period', () => {
+  it("follows the server's answer, inside the paid period", () => {
     expect(isPremiumNow(status({}), now)).toBe(true);
-    expect(isPremiumNow(status({ status: 'trialing' }), now)).toBe(true);
-    expect(isPremiumNow(status({ status: 'canceled' }), now)).toBe(true);
-    expect(isPremiumNow(status({ status: 'past_due' }), now)).toBe(false);
+    expect(isPremiumNow(status({ status: 'past_due' }), now)).toBe(true);
+    expect(isPremiumNow(status({ status: 'canceled', premium: false }), now)).toBe(false);
+    expect(isPremiumNow(status({ status: 'past_due', premium: false }), now)).toBe(false);
     expect(isPremiumNow(status({ currentPeriodEnd: '2026-05-31T12:00:00Z' }), now)).toBe(false);
-    expect(isPremiumNow(status({ status: 'none', plan: null, currentPeriodEnd: null }), now)).toBe(false);
+    expect(
+      isPremiumNow(status({ status: 'none', premium: false, plan: null, currentPeriodEnd: null }), now),
+    ).toBe(false);
   });
 });
 
 describe('membershipSummary', () => {
   it('says Free, with no action, without a subscription', () => {
-    expect(membershipSummary(status({ status: 'none', plan: null, currentPeriodEnd: null }), now)).toEqual({
+    expect(
+      membershipSummary(status({ status: 'none', premium: false, plan: null, currentPeriodEnd: null }), now),
+    ).toEqual({
       premium: false,
       line: 'You are on the free plan. Choose a plan below to unlock Premium.',
       action: null,
@@ -51,20 +56,29 @@ describe('membershipSummary', () => {
     });
   });
 
-  it('offers nothing for a subscription cancelled at the provider that still runs', () => {
-    expect(membershipSummary(status({ status: 'canceled' }), now)).toMatchObject({
-      premium: true,
+  it('says a subscription that ended is over, even before the period it was in would have ended', () => {
+    expect(membershipSummary(status({ status: 'canceled', premium: false }), now)).toEqual({
+      premium: false,
+      line: 'Your Premium has ended. Choose a plan to come back.',
       action: null,
     });
   });
 
-  it('explains a past-due and an ended membership', () => {
-    expect(membershipSummary(status({ status: 'past_due' }), now)).toMatchObject({
+  it('explains a past-due membership in its grace period and after it, and an ended one', () => {
+    expect(membershipSummary(status({ status: 'past_due' }), now)).toEqual({
+      premium: true,
+      line: 'Your last payment did not go through. Premium stays on for up to 7 days while it is retried.',
+      action: null,
+    });
+    expect(membershipSummary(status({ status: 'past_due', premium: false }), now)).toMatchObject({
       premium: false,
       line: expect.stringContaining('did not go through'),
     });
     expect(
-      membershipSummary(status({ status: 'canceled', currentPeriodEnd: '2026-05-01T12:00:00Z' }), now).line,
+      membershipSummary(
+        status({ status: 'canceled', premium: false, currentPeriodEnd: '2026-05-01T12:00:00Z' }),
+        now,
+      ).line,
     ).toBe('Your Premium ended on May 1, 2026. Choose a plan to come back.');
   });
 });

@@ -1,20 +1,17 @@
 import { formatDay } from '#client/features/payments/api.ts';
-import { formatMoney, PREMIUM_PLANS } from '#common/premium';
+import { formatMoney, PREMIUM_PAST_DUE_GRACE_DAYS, PREMIUM_PLANS } from '#common/premium';
 import type { PlanListResponse, SubscriptionStatus } from '#common/schemas/subscriptions';
 
 /**
- * Is the member Premium now? The server's own rule (isPremiumSql): active, trialing or cancelled,
- * and the paid period not over. Past due is not Premium.
+ * Is the member Premium now? The server's answer (common/src/policies/premium.ts, which needs
+ * facts the page is not sent, such as when a payment fell behind), read as of `now`: a paid
+ * period that ended since the answer was fetched is over.
  */
 export function isPremiumNow(
-  status: Pick<SubscriptionStatus, 'status' | 'currentPeriodEnd'>,
+  status: Pick<SubscriptionStatus, 'premium' | 'currentPeriodEnd'>,
   now: Date = new Date(),
 ): boolean {
-  return (
-    ['active', 'trialing', 'canceled'].includes(status.status) &&
-    status.currentPeriodEnd !== null &&
-    new Date(status.currentPeriodEnd) > now
-  );
+  return status.premium && status.currentPeriodEnd !== null && new Date(status.currentPeriodEnd) > now;
 }
 
 export interface MembershipSummary {
@@ -26,8 +23,8 @@ export interface MembershipSummary {
 }
 
 /**
- * What the membership card says. A subscription cancelled at the provider (Stripe) without
- * "at period end" still runs to the end of its paid period, but cannot be resumed from here.
+ * What the membership card says. A subscription that ended (cancelled at the provider, or not
+ * renewed) is over at once; one cancelled at the period's end runs to the end of the period paid.
  */
 export function membershipSummary(s: SubscriptionStatus, now: Date = new Date()): MembershipSummary {
   const until = s.currentPeriodEnd ? formatDay(s.currentPeriodEnd) : '';
@@ -35,8 +32,12 @@ export function membershipSummary(s: SubscriptionStatus, now: Date = new Date())
     if (s.cancelAtPeriodEnd) {
       return { premium: true, line: `Cancels on ${until}. Premium stays on until then.`, action: 'resume' };
     }
-    if (s.status === 'canceled') {
-      return { premium: true, line: `Premium until ${until}. It will not renew.`, action: null };
+    if (s.status === 'past_due') {
+      return {
+        premium: true,
+        line: `Your last payment did not go through. Premium stays on for up to ${PREMIUM_PAST_DUE_GRACE_DAYS} days while it is retried.`,
+        action: null,
+      };
     }
     const plan = s.plan ? PREMIUM_PLANS[s.plan] : null;
     const renewal = plan
@@ -51,10 +52,14 @@ export function membershipSummary(s: SubscriptionStatus, now: Date = new Date())
       action: null,
     };
   }
-  if (s.status === 'canceled' && until) {
+  if (s.status === 'canceled' && s.currentPeriodEnd) {
+    // Ended before its period did (cancelled at once at the provider): no date to name.
+    const endedEarly = new Date(s.currentPeriodEnd) > now;
     return {
       premium: false,
-      line: `Your Premium ended on ${until}. Choose a plan to come back.`,
+      line: endedEarly
+        ? 'Your Premium has ended. Choose a plan to come back.'
+        : `Your Premium ended on ${until}. Choose a plan to come back.`,
       action: null,
     };
   }

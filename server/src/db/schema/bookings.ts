@@ -17,7 +17,8 @@ import { memberColumn } from './users.ts';
 
 /**
  * A hire of one crew member for a range of days (both ends included), or a pencil on those days:
- * a first hold outranks a second on overlapping days (features/bookings).
+ * a first hold outranks a second on overlapping days once the crew member agreed to both
+ * (features/bookings). A hold counts only once agreed, and lapses unless confirmed.
  */
 export const bookings = pgTable(
   'bookings',
@@ -39,6 +40,19 @@ export const bookings = pgTable(
     positionId: integer('position_id').references(() => teamPositions.id, { onDelete: 'set null' }),
     status: text('status', { enum: BOOKING_STATUSES }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Who took the money (a demo payment moved none). */
+    paidWith: text('paid_with', { enum: ['demo', 'stripe'] }),
+    /**
+     * The one open provider checkout for this booking (issue 30): a second /pay while it is open
+     * sends the payer to the same page, and the booking cannot be cancelled until it expires.
+     */
+    checkoutId: text('checkout_id'),
+    checkoutUrl: text('checkout_url'),
+    checkoutExpiresAt: timestamp('checkout_expires_at', { withTimezone: true }),
+    /** When the crew member agreed to this hold: until then it blocks and shows nothing. */
+    holdAgreedAt: timestamp('hold_agreed_at', { withTimezone: true }),
+    /** When both sides were told this hold lapses soon (once). */
+    holdRemindedAt: timestamp('hold_reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,6 +60,8 @@ export const bookings = pgTable(
     index('bookings_crew_days_idx').on(t.crewId, t.startDate, t.endDate),
     index('bookings_requester_idx').on(t.requesterId, t.createdAt),
     index('bookings_team_idx').on(t.teamId),
+    // The minute sweep looks for holds about to lapse.
+    index('bookings_open_holds_idx').on(t.createdAt).where(sql`${t.status} in ('hold_first', 'hold_second')`),
     check('bookings_days_in_order', sql`${t.startDate} <= ${t.endDate}`),
     check('bookings_rate_positive', sql`${t.rate} > 0`),
   ],

@@ -65,6 +65,12 @@ export const teamMembers = pgTable(
     status: text('status', { enum: ['invited', 'accepted', 'declined'] }).notNull(),
     invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /**
+     * The booking that put this member on the team (features/bookings: accepting or confirming a
+     * booking made for the team), so cancelling it takes off only what it added. No foreign key:
+     * bookings already refer to teams.
+     */
+    bookingId: integer('booking_id'),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
 );

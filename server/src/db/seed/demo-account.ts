@@ -112,6 +112,13 @@ export async function insertDemoAccount(db: Database): Promise<void> {
       subscriptionId: subscription?.id,
       periodStart: subscription?.currentPeriodStart,
       periodEnd: subscription?.currentPeriodEnd,
+      // The invoice's buyer as they were when it was issued (issue 30).
+      buyer: {
+        username: DEMO_ACCOUNT.username,
+        displayName: 'Alex Rivera',
+        location: 'Los Angeles, CA',
+        team: null,
+      },
       createdAt: periodStart,
     });
 

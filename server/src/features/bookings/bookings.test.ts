@@ -65,10 +65,11 @@ describe('bookings', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, g.id), eq(notifications.type, 'booking_request')));
     expect(request?.data).toMatchObject({ bookingId: booking.id, requesterId: p.id });
+    // A request only asked for shows on no calendar (issue 30).
     expect(await availability(g, '2027-03-02', '2027-03-04')).toEqual([
       { date: '2027-03-02', status: 'free' },
-      { date: '2027-03-03', status: 'hold' },
-      { date: '2027-03-04', status: 'hold' },
+      { date: '2027-03-03', status: 'free' },
+      { date: '2027-03-04', status: 'free' },
     ]);
 
     const accepted = await g.browser.request('POST', `/api/bookings/${booking.id}/accept`, {
@@ -127,19 +128,18 @@ describe('bookings', () => {
     expect(accepted).toHaveLength(1);
   });
 
-  it('a first hold outranks a second; releasing it moves the second up and tells its production', async () => {
-    const [a, b, c, g] = [await producer(), await producer(), await producer(), await crew()];
+  it('an agreed first hold outranks a second; releasing it moves the second up and tells its production', async () => {
+    const [a, b, g] = [await producer(), await producer(), await crew()];
     const firstHold = await booked(a, g, ['2027-06-01', '2027-06-03'], { hold: 'first' });
-    expect(firstHold.status).toBe('hold_first');
-    const taken = await book(c, g, ['2027-06-02', '2027-06-02'], { hold: 'first' });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.message).toBe(BOOKING_MESSAGES.firstHoldTaken);
+    expect(firstHold).toMatchObject({ status: 'hold_first', holdAgreedAt: null });
+    await g.browser.request('POST', `/api/bookings/${firstHold.id}/accept`, { body: {} });
     const secondHold = await booked(b, g, ['2027-06-02', '2027-06-04'], { hold: 'second' });
-    expect(secondHold.status).toBe('hold_second');
-    // The crew member cannot confirm the second while the first stands.
-    const outranked = await g.browser.request('POST', `/api/bookings/${secondHold.id}/accept`, { body: {} });
+    const agreed = await g.browser.request('POST', `/api/bookings/${secondHold.id}/accept`, { body: {} });
+    expect(agreed.json()).toMatchObject({ status: 'hold_second', holdAgreedAt: expect.any(String) });
+    // Its production cannot confirm the second while the first stands.
+    const outranked = await b.browser.request('POST', `/api/bookings/${secondHold.id}/confirm`, { body: {} });
     expect(outranked.statusCode).toBe(409);
-    expect(outranked.json().error.message).toBe(BOOKING_MESSAGES.outranked);
+    expect(outranked.json().error.message).toBe(BOOKING_MESSAGES.confirmOutranked);
 
     expect((await b.browser.request('POST', `/api/bookings/${firstHold.id}/release`)).statusCode).toBe(404);
     const released = await a.browser.request('POST', `/api/bookings/${firstHold.id}/release`);
@@ -150,7 +150,7 @@ describe('bookings', () => {
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, b.id));
     expect(told.map((n) => n.title)).toContain('Your hold is now first');
     expect(
-      (await g.browser.request('POST', `/api/bookings/${secondHold.id}/accept`, { body: {} })).json().status,
+      (await b.browser.request('POST', `/api/bookings/${secondHold.id}/confirm`, { body: {} })).json().status,
     ).toBe('accepted');
   });
 
@@ -243,7 +243,8 @@ describe('bookings', () => {
     const [p, g] = [await producer(), await crew()];
     const booking = await booked(p, g, ['2027-10-06', '2027-10-08']);
     await g.browser.request('POST', `/api/bookings/${booking.id}/accept`, { body: {} });
-    await booked(p, g, ['2027-10-20', '2027-10-20'], { hold: 'first' });
+    const hold = await booked(p, g, ['2027-10-20', '2027-10-20'], { hold: 'first' });
+    await g.browser.request('POST', `/api/bookings/${hold.id}/accept`, { body: {} });
     const { url } = (await g.browser.request('POST', '/api/me/calendar-token')).json();
     const feedPath = new URL(url).pathname + new URL(url).search;
     expect(feedPath).toMatch(new RegExp(`^/api/users/${g.id}/calendar\\.ics\\?token=`));

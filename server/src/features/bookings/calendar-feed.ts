@@ -53,7 +53,8 @@ export async function renderFeed(db: Database, userId: number, token: string): P
       start: new Date(`${b.startDate}T00:00:00Z`),
       // All-day events end on the day after the last (RFC 5545's exclusive DTEND).
       end,
-      summary: `${STATUS_LABEL[b.status] ?? b.status}: ${row.role.name}, ${asCrew ? 'for' : 'with'} ${personName(other)}`,
+      // A hold the crew member has not agreed to yet is only asked for (issue 30).
+      summary: `${(b.status === 'hold_first' || b.status === 'hold_second') && !b.holdAgreedAt ? 'Hold requested' : (STATUS_LABEL[b.status] ?? b.status)}: ${row.role.name}, ${asCrew ? 'for' : 'with'} ${personName(other)}`,
       description: b.message || undefined,
       stamp: b.updatedAt,
     });

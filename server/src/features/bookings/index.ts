@@ -1,2 +1,2 @@
 export { bookingRoutes } from './routes.ts';
-export { settleBookingPayment } from './service.ts';
+export { settleBookingPayment, withdrawBookingsBetween } from './service.ts';

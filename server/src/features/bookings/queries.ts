@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { HOLD_LIMITS } from '#common/limits';
 import type { BookingStatus } from '#common/schemas/bookings';
 import type { Database } from '#server/db/client.ts';
 import { bookings, calendarFeeds, roles, teams, unavailableDays, users } from '#server/db/schema/index.ts';
@@ -55,6 +56,18 @@ export function lockBooking(db: Executor, id: number) {
 }
 
 /**
+ * Whose calendar the booking is on, read without a lock: a booking's crew member never changes,
+ * so its calendar can be locked before the booking row (the one lock order, issue 30).
+ */
+export function findCrewId(db: Executor, id: number) {
+  return db
+    .select({ crewId: bookings.crewId })
+    .from(bookings)
+    .where(eq(bookings.id, id))
+    .then((rows) => rows[0]?.crewId);
+}
+
+/**
  * Everything a crew member's calendar is made of, one at a time: two accepts of overlapping days
  * must not both see the days free. The lock lasts until the transaction ends.
  */
@@ -84,6 +97,107 @@ export function overlapping(
     .orderBy(bookings.createdAt, bookings.id);
 }
 
+/**
+ * The crew member's holds in these ranks that they agreed to, overlapping these days: a hold only
+ * asked for blocks nothing (issue 30). Oldest first.
+ */
+export function overlappingAgreedHolds(
+  db: Executor,
+  crewId: number,
+  days: { startDate: string; endDate: string },
+  statuses: ('hold_first' | 'hold_second')[],
+  except?: number,
+) {
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.crewId, crewId),
+        inArray(bookings.status, statuses),
+        isNotNull(bookings.holdAgreedAt),
+        sql`${bookings.startDate} <= ${days.endDate}::date and ${bookings.endDate} >= ${days.startDate}::date`,
+        except ? sql`${bookings.id} <> ${except}` : undefined,
+      ),
+    )
+    .orderBy(bookings.createdAt, bookings.id);
+}
+
+/** The crew member agreed to this hold, at this rank. */
+export function agreeHold(db: Executor, id: number, status: 'hold_first' | 'hold_second') {
+  return db
+    .update(bookings)
+    .set({ status, holdAgreedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(bookings.id, id));
+}
+
+/** Another booking still standing that puts this crew member on this team, if any. */
+export function otherTeamBooking(db: Executor, teamId: number, crewId: number, except: number) {
+  return db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.teamId, teamId),
+        eq(bookings.crewId, crewId),
+        inArray(bookings.status, ['accepted', 'completed']),
+        sql`${bookings.id} <> ${except}`,
+      ),
+    )
+    .orderBy(bookings.id)
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+const lapseInterval = sql`make_interval(days => ${HOLD_LIMITS.lapseDays})`;
+const remindInterval = sql`make_interval(days => ${HOLD_LIMITS.lapseDays - HOLD_LIMITS.remindDaysBefore})`;
+const forMember = (userId?: number) =>
+  userId === undefined ? sql`` : sql`and (crew_id = ${userId} or requester_id = ${userId})`;
+
+/** Holds made more than HOLD_LIMITS.lapseDays ago and never confirmed (for everyone, or one member). */
+export async function lapsedHolds(db: Executor, userId?: number) {
+  const { rows } = await db.execute<{ id: number; crew_id: number }>(sql`
+    select id, crew_id from ${bookings}
+    where status in ('hold_first', 'hold_second') and created_at <= now() - ${lapseInterval}
+      ${forMember(userId)}
+    order by id`);
+  return rows.map((row) => ({ id: Number(row.id), crewId: Number(row.crew_id) }));
+}
+
+/**
+ * Holds that lapse within HOLD_LIMITS.remindDaysBefore days and were not reminded yet are marked
+ * reminded, once, and answered so both sides can be told. Rows another transaction holds are
+ * skipped (the next sweep takes them): the sweep never waits on a calendar's work.
+ */
+export async function markHoldsReminded(db: Executor, userId?: number) {
+  const { rows } = await db.execute<{
+    id: number;
+    requester_id: number;
+    crew_id: number;
+    start_date: string;
+    end_date: string;
+    created_at: string | Date;
+    hold_agreed_at: string | Date | null;
+  }>(sql`
+    update ${bookings} set hold_reminded_at = now()
+    where id in (
+      select id from ${bookings}
+      where status in ('hold_first', 'hold_second') and hold_reminded_at is null
+        and created_at <= now() - ${remindInterval} and created_at > now() - ${lapseInterval}
+        ${forMember(userId)}
+      for update skip locked)
+    returning id, requester_id, crew_id, start_date::text, end_date::text, created_at, hold_agreed_at`);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    requesterId: Number(row.requester_id),
+    crewId: Number(row.crew_id),
+    startDate: row.start_date,
+    endDate: row.end_date,
+    createdAt: new Date(row.created_at),
+    agreed: row.hold_agreed_at !== null,
+  }));
+}
+
 export function insertBooking(db: Executor, values: typeof bookings.$inferInsert) {
   return db
     .insert(bookings)
@@ -111,7 +225,10 @@ export async function completeFinished(db: Executor, userId?: number) {
   return rowCount ?? 0;
 }
 
-/** Each day from `from` to `to` with what occupies it: an accepted booking, a hold, a marked day. */
+/**
+ * Each day from `from` to `to` with what occupies it: an accepted (or completed) booking, a
+ * marked day, a hold the crew member agreed to. Requests and holds only asked for show nothing.
+ */
 export async function calendarDays(db: Executor, userId: number, from: string, to: string) {
   const { rows } = await db.execute<{ day: string; status: 'free' | 'busy' | 'hold' | 'unavailable' }>(sql`
     select d::date::text as day,
@@ -120,7 +237,7 @@ export async function calendarDays(db: Executor, userId: number, from: string, t
           and d::date between b.start_date and b.end_date) then 'busy'
         when exists (select 1 from ${unavailableDays} u where u.user_id = ${userId} and u.day = d::date) then 'unavailable'
         when exists (select 1 from ${bookings} b where b.crew_id = ${userId}
-          and b.status in ('hold_first', 'hold_second', 'requested')
+          and b.status in ('hold_first', 'hold_second') and b.hold_agreed_at is not null
           and d::date between b.start_date and b.end_date) then 'hold'
         else 'free'
       end as status
@@ -179,4 +296,78 @@ export function feedBookings(db: Executor, userId: number) {
       ),
     )
     .orderBy(bookings.startDate);
+}
+
+/** Bookings and holds still waiting for the crew member's answer (issue 30: a block withdraws them). */
+const WAITING_FOR_ANSWER: BookingStatus[] = ['requested', 'hold_first', 'hold_second'];
+
+/**
+ * A block between `a` and `b` withdraws every request and hold still waiting between them, either
+ * way, as cancelled; accepted and paid bookings stand. Rows are locked in id order first, so two
+ * blocks of one pair at once cannot deadlock. Answers the bookings withdrawn.
+ */
+export async function withdrawWaitingBetween(db: Executor, a: number, b: number): Promise<BookingRow[]> {
+  const waiting = and(
+    sql`((${bookings.requesterId} = ${a} and ${bookings.crewId} = ${b}) or (${bookings.requesterId} = ${b} and ${bookings.crewId} = ${a}))`,
+    inArray(bookings.status, WAITING_FOR_ANSWER),
+  );
+  const locked = await db.select().from(bookings).where(waiting).orderBy(bookings.id).for('update');
+  if (locked.length === 0) return [];
+  await db
+    .update(bookings)
+    .set({ status: 'cancelled', updatedAt: sql`now()` })
+    .where(
+      inArray(
+        bookings.id,
+        locked.map((row) => row.id),
+      ),
+    );
+  // As they were before: the caller promotes second holds under a withdrawn agreed first hold.
+  return locked;
+}
+
+/**
+ * Keeps the provider's checkout as the booking's one open checkout (issue 30), unless the booking
+ * stopped being payable meanwhile or another checkout, open until after `replaceBefore`, got there
+ * first. Undefined when it was not kept: that checkout must not be paid.
+ */
+export function saveCheckout(
+  db: Executor,
+  id: number,
+  checkout: { id: string; url: string; expiresAt: Date },
+  replaceBefore: Date,
+) {
+  return db
+    .update(bookings)
+    .set({
+      checkoutId: checkout.id,
+      checkoutUrl: checkout.url,
+      checkoutExpiresAt: checkout.expiresAt,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(bookings.id, id),
+        inArray(bookings.status, ['accepted', 'completed']),
+        sql`${bookings.paidAt} is null`,
+        sql`(${bookings.checkoutExpiresAt} is null or ${bookings.checkoutExpiresAt} <= ${replaceBefore.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: bookings.id })
+    .then((rows) => rows[0]);
+}
+
+/** Paid, by this provider: its checkout is over. */
+export function markPaid(db: Executor, id: number, provider: 'demo' | 'stripe') {
+  return db
+    .update(bookings)
+    .set({
+      paidAt: sql`now()`,
+      paidWith: provider,
+      checkoutId: null,
+      checkoutUrl: null,
+      checkoutExpiresAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bookings.id, id));
 }

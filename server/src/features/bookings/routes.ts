@@ -27,7 +27,7 @@ const userParams = z.object({
     .max(2_147_483_647, 'Not a valid member id'),
 });
 const bookingReply = { 200: bookingSchema };
-/** How often accepted bookings whose days are over are marked completed. */
+/** How often holds are lapsed (and reminded of), and accepted bookings whose days are over completed. */
 const COMPLETE_INTERVAL_MS = 60_000;
 
 export const bookingRoutes: FastifyPluginAsyncZod<{
@@ -40,7 +40,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   const complete = () =>
     service
       .completeFinishedBookings(app.db)
-      .catch((err: unknown) => app.log.warn({ err }, 'bookings: finished bookings not completed'));
+      .catch((err: unknown) => app.log.warn({ err }, 'bookings: holds not lapsed or bookings not completed'));
   const timer = setInterval(complete, COMPLETE_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
@@ -86,6 +86,20 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
     '/api/bookings/:id/cancel',
     { ...guarded, schema: { params: bookingParams, response: bookingReply } },
     async (request) => service.cancelBooking(app.db, app.signedIn(request), request.params.id),
+  );
+
+  // Issue 31: the production confirms a hold the crew member agreed to into a booking.
+  app.post(
+    '/api/bookings/:id/confirm',
+    { ...guarded, schema: { params: bookingParams, body: bookingAnswer, response: bookingReply } },
+    async (request) =>
+      service.confirmHold(
+        app.db,
+        app.realtime.publish,
+        app.signedIn(request),
+        request.params.id,
+        request.body.notificationId,
+      ),
   );
 
   app.post(

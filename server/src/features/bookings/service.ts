@@ -1,3 +1,4 @@
+import { HOLD_LIMITS } from '#common/limits';
 import { personName } from '#common/people';
 import {
   type BookingAction,
@@ -7,6 +8,7 @@ import {
   canBookCrew,
   canViewBooking,
   otherParty,
+  paymentPending,
 } from '#common/policies/bookings';
 import { formatMoney } from '#common/premium';
 import {
@@ -25,7 +27,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '#server/errors.ts
 import { markRead, notify, type RealtimeEvent } from '#server/features/notifications/index.ts';
 import { callProvider, type PaymentProvider, recordPayment } from '#server/features/payments/index.ts';
 import { getRolesById } from '#server/features/roles/index.ts';
-import { assertOwnPosition, joinFromBooking } from '#server/features/teams/index.ts';
+import { assertOwnPosition, joinFromBooking, leaveFromBooking } from '#server/features/teams/index.ts';
 import type { RequestAuth } from '#server/http/request-auth.ts';
 import * as q from './queries.ts';
 
@@ -53,7 +55,10 @@ function toBooking(row: q.NamedBooking): Booking {
     total: b.rate * days,
     message: b.message,
     status: b.status,
+    holdAgreedAt: b.holdAgreedAt?.toISOString() ?? null,
     paidAt: b.paidAt?.toISOString() ?? null,
+    paidWith: b.paidWith,
+    paymentPendingUntil: paymentPending(b) && !b.paidAt ? (b.checkoutExpiresAt?.toISOString() ?? null) : null,
     createdAt: b.createdAt.toISOString(),
   };
 }
@@ -75,6 +80,7 @@ const NOT_NOW: Record<BookingAction, string> = {
   cancel: BOOKING_MESSAGES.notCancellable,
   release: BOOKING_MESSAGES.notAHold,
   pay: BOOKING_MESSAGES.notPayable,
+  confirm: BOOKING_MESSAGES.notConfirmable,
 };
 
 /**
@@ -91,10 +97,12 @@ function assertMay<Row extends BookingFacts>(
   if (decision.ok) return;
   if (decision.reason === 'not_a_party' || (decision.reason === 'wrong_side' && action === 'answer'))
     throw new NotFoundError(BOOKING_MESSAGES.notFound);
+  if (decision.reason === 'payment_pending') throw new ConflictError(BOOKING_MESSAGES.paymentPending);
   throw new ConflictError(NOT_NOW[action]);
 }
 
 export async function getBooking(db: Database, viewer: Viewer, id: number): Promise<Booking> {
+  await sweepHolds(db, viewer.user.id);
   await q.completeFinished(db, viewer.user.id);
   return toBooking(await findVisible(db, id, viewer));
 }
@@ -104,15 +112,17 @@ export async function listBookings(
   viewer: Viewer,
   query: { as: 'crew' | 'requester'; status?: BookingStatus | undefined },
 ): Promise<Booking[]> {
+  await sweepHolds(db, viewer.user.id);
   await q.completeFinished(db, viewer.user.id);
   return (await q.listNamed(db, viewer.user.id, query.as, query.status)).map(toBooking);
 }
 
 /**
- * A booking request, or a first or second hold (Premium). A first hold on days another
- * production already holds first is refused: that is what a second hold is for. The crew member
- * gets a booking_request either way. Someone who blocked the requester, or is suspended, cannot be
- * booked or held (they are "not found").
+ * A booking request, or a request for a first or second hold (Premium). Either waits for the crew
+ * member's answer and, until then, blocks nothing and shows on no calendar (issue 30: holds are
+ * pencils), so nothing is refused for the days here: a hold's rank is settled when it is agreed.
+ * The crew member gets a booking_request either way. Someone who blocked the requester, or is
+ * suspended, cannot be booked or held (they are "not found").
  */
 export async function createBooking(
   db: Database,
@@ -126,10 +136,6 @@ export async function createBooking(
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   if (input.startDate < yesterday)
     throw new BadRequestError(BOOKING_MESSAGES.past, { startDate: BOOKING_MESSAGES.past });
-  await assertReachable(db, me.id, input.crewId, {
-    notFound: BOOKING_MESSAGES.crewNotFound,
-    unblockFirst: BOOKING_MESSAGES.unblockFirst,
-  });
   const role = (await getRolesById(db)).get(input.roleId);
   if (!role) throw new NotFoundError(BOOKING_MESSAGES.roleNotFound);
   const status: BookingStatus = input.hold
@@ -138,11 +144,13 @@ export async function createBooking(
       : 'hold_second'
     : 'requested';
   const id = await db.transaction(async (tx) => {
+    // In the transaction: a block of the pair at the same moment waits for it, or it for the block.
+    await assertReachable(tx, me.id, input.crewId, {
+      notFound: BOOKING_MESSAGES.crewNotFound,
+      unblockFirst: BOOKING_MESSAGES.unblockFirst,
+    });
     if (input.teamId !== undefined)
       await assertOwnPosition(tx, me.id, { ...input, teamId: input.teamId }, BOOKING_MESSAGES);
-    await q.lockCrewCalendar(tx, input.crewId);
-    if (status === 'hold_first' && (await q.overlapping(tx, input.crewId, input, ['hold_first'])).length > 0)
-      throw new ConflictError(BOOKING_MESSAGES.firstHoldTaken);
     const row = await q.insertBooking(tx, {
       requesterId: me.id,
       crewId: input.crewId,
@@ -156,13 +164,16 @@ export async function createBooking(
       positionId: input.positionId ?? null,
       status,
     });
-    const what = input.hold ? `put a ${input.hold} hold on you` : 'wants to book you';
+    const what = input.hold ? `asks to put a ${input.hold} hold on you` : 'wants to book you';
+    const pencil = input.hold
+      ? ` Accept to pencil the days in; the hold lapses on ${lapseDay(row.createdAt)} unless it is confirmed into a booking.`
+      : '';
     await notify(
       tx,
       input.crewId,
       'booking_request',
-      input.hold ? 'New hold' : 'Booking request',
-      `${personName(me)} ${what} as ${role.name}, ${span(input)}, at ${formatMoney(input.rate, input.currency)} a day.`,
+      input.hold ? 'Hold request' : 'Booking request',
+      `${personName(me)} ${what} as ${role.name}, ${span(input)}, at ${formatMoney(input.rate, input.currency)} a day.${pencil}`,
       { bookingId: row.id, requesterId: me.id, amount: input.rate / 100 },
     );
     return row.id;
@@ -171,10 +182,48 @@ export async function createBooking(
 }
 
 /**
- * SPEC §7: the crew member accepts or declines. Accepting takes the days: under the crew
- * member's calendar lock, an accepted booking on overlapping days is a 409 naming them (so two
- * accepts of the same days at once end with exactly one), and so is another production's first
- * hold, which outranks this one until it is released.
+ * The one lock order of a crew member's calendar (issue 30): the calendar first, then the booking
+ * row. The booking's crew member is read without a lock (it never changes), so every path that
+ * changes a booking (answer, confirm, cancel, release, the lapse sweep) queues on the calendar
+ * before it holds a row, and two of them never wait on each other crosswise.
+ */
+async function lockForChange(tx: q.Executor, id: number): Promise<q.BookingRow | undefined> {
+  const crewId = await q.findCrewId(tx, id);
+  if (crewId === undefined) return undefined;
+  await q.lockCrewCalendar(tx, crewId);
+  const booking = await q.lockBooking(tx, id);
+  return booking?.crewId === crewId ? booking : undefined;
+}
+
+const isHold = (status: BookingStatus): status is 'hold_first' | 'hold_second' =>
+  status === 'hold_first' || status === 'hold_second';
+const rankName = (status: 'hold_first' | 'hold_second') => (status === 'hold_first' ? 'first' : 'second');
+const DAY_MS = 86_400_000;
+/** The day a hold made at `createdAt` lapses, unless it is confirmed into a booking first. */
+const lapseDay = (createdAt: Date) =>
+  new Date(createdAt.getTime() + HOLD_LIMITS.lapseDays * DAY_MS).toISOString().slice(0, 10);
+/** A hold past its lapse that the sweep has not marked yet: it can no longer be agreed or confirmed. */
+const holdLapsed = (b: q.BookingRow) =>
+  isHold(b.status) && b.createdAt.getTime() <= Date.now() - HOLD_LIMITS.lapseDays * DAY_MS;
+
+const alreadyBooked = (taken: q.BookingRow, booking: q.BookingRow, who: 'You are' | 'They are') =>
+  `${who} already booked ${span(taken)}: these days overlap (${span(booking)})`;
+
+/** Another production's agreed first hold on these days, which outranks anything else there. */
+async function outrankingFirstHold(tx: q.Executor, booking: q.BookingRow) {
+  const firsts = await q.overlappingAgreedHolds(tx, booking.crewId, booking, ['hold_first'], booking.id);
+  return firsts.find((hold) => hold.requesterId !== booking.requesterId);
+}
+
+/**
+ * SPEC §7: the crew member accepts or declines. Accepting a booking request takes the days: under
+ * the crew member's calendar lock, an accepted booking on overlapping days is a 409 naming them (so
+ * two accepts of the same days at once end with exactly one), and so is another production's
+ * agreed first hold, which outranks it until it is released.
+ *
+ * Accepting a hold request agrees to the pencil; it is not a booking until the production confirms
+ * it. Its rank is settled now, film custom: first unless an agreed first hold already covers any of
+ * its days, second otherwise, whatever was asked for, and both sides are told.
  */
 export async function answerBooking(
   db: Database,
@@ -186,48 +235,144 @@ export async function answerBooking(
 ): Promise<Booking> {
   const me = viewer.user;
   await db.transaction(async (tx) => {
-    // Only the viewer's own calendar is locked before the booking is read: whoever asks, it is
-    // the locked row that answers (someone else's booking is not found, its state now counts).
-    await q.lockCrewCalendar(tx, me.id);
-    const booking = await q.lockBooking(tx, id);
+    const booking = await lockForChange(tx, id);
     assertMay(viewer, 'answer', booking);
-    if (accept) {
-      const [taken] = await q.overlapping(tx, me.id, booking, ['accepted'], booking.id);
-      if (taken)
-        throw new ConflictError(
-          `You are already booked ${span(taken)}: these days overlap (${span(booking)})`,
-        );
-      const outranking = (await q.overlapping(tx, me.id, booking, ['hold_first'], booking.id)).find(
-        (hold) => hold.requesterId !== booking.requesterId,
+    const hold = isHold(booking.status) ? booking.status : null;
+    if (!accept) {
+      await q.setStatus(tx, id, 'declined');
+      await notify(
+        tx,
+        booking.requesterId,
+        'system',
+        hold ? 'Hold declined' : 'Booking declined',
+        `${personName(me)} declined your ${hold ? 'hold' : 'booking'} for ${span(booking)}.`,
+        { bookingId: id },
       );
-      if (booking.status !== 'hold_first' && outranking) throw new ConflictError(BOOKING_MESSAGES.outranked);
+      return;
     }
-    await q.setStatus(tx, id, accept ? 'accepted' : 'declined');
-    if (accept && booking.teamId !== null)
-      await joinFromBooking(tx, { teamId: booking.teamId, crewId: me.id, positionId: booking.positionId });
+    if (holdLapsed(booking)) throw new ConflictError(BOOKING_MESSAGES.holdLapsed);
+    const [taken] = await q.overlapping(tx, me.id, booking, ['accepted'], booking.id);
+    if (taken) throw new ConflictError(alreadyBooked(taken, booking, 'You are'));
+    if (hold) {
+      const firsts = await q.overlappingAgreedHolds(tx, me.id, booking, ['hold_first'], booking.id);
+      const rank = firsts.length > 0 ? 'hold_second' : 'hold_first';
+      await q.agreeHold(tx, id, rank);
+      const moved =
+        rank === hold
+          ? ''
+          : rank === 'hold_second'
+            ? ' Another production already holds some of these days first, so yours is the second hold: it moves up if that one is released.'
+            : ' Nobody else holds these days, so yours is the first hold.';
+      await notify(
+        tx,
+        booking.requesterId,
+        'system',
+        'Hold accepted',
+        `${personName(me)} accepted your hold on ${span(booking)}: it is a ${rankName(rank)} hold.${moved} Confirm it into a booking by ${lapseDay(booking.createdAt)}, or it lapses.`,
+        { bookingId: id },
+      );
+      if (rank !== hold)
+        await notify(
+          tx,
+          me.id,
+          'system',
+          `The hold is ${rankName(rank)}`,
+          rank === 'hold_second'
+            ? `The hold you accepted on ${span(booking)} is a second hold: another production holds some of these days first.`
+            : `The hold you accepted on ${span(booking)} is a first hold: nobody else holds these days.`,
+          { bookingId: id },
+        );
+      return;
+    }
+    if (await outrankingFirstHold(tx, booking)) throw new ConflictError(BOOKING_MESSAGES.outranked);
+    await q.setStatus(tx, id, 'accepted');
+    if (booking.teamId !== null)
+      await joinFromBooking(tx, {
+        id,
+        teamId: booking.teamId,
+        crewId: me.id,
+        positionId: booking.positionId,
+      });
     await notify(
       tx,
       booking.requesterId,
       'system',
-      accept ? 'Booking accepted' : 'Booking declined',
-      `${personName(me)} ${accept ? 'accepted' : 'declined'} your booking for ${span(booking)}.`,
+      'Booking accepted',
+      `${personName(me)} accepted your booking for ${span(booking)}.`,
       { bookingId: id },
     );
   });
-  if (notificationId !== undefined) {
-    await markRead(db, publish, me.id, notificationId).catch((error: unknown) => {
-      if (!(error instanceof NotFoundError)) throw error;
-    });
-  }
+  if (notificationId !== undefined) await markReadIfMine(db, publish, me.id, notificationId);
   return getBooking(db, viewer, id);
+}
+
+/** SPEC §4: answering from a notification marks it read; someone else's notification is ignored. */
+const markReadIfMine = (db: Database, publish: Publish, userId: number, notificationId: number) =>
+  markRead(db, publish, userId, notificationId).catch((error: unknown) => {
+    if (!(error instanceof NotFoundError)) throw error;
+  });
+
+/**
+ * Issue 31: the production confirms a hold the crew member agreed to into a booking. Under the
+ * calendar lock, an accepted booking on overlapping days is a 409 naming them, and so is another
+ * production's agreed first hold over a second hold. The days become busy, the crew member is told,
+ * and a booking for a team fills its position.
+ */
+export async function confirmHold(
+  db: Database,
+  publish: Publish,
+  viewer: Viewer,
+  id: number,
+  notificationId?: number,
+): Promise<Booking> {
+  const me = viewer.user;
+  await db.transaction(async (tx) => {
+    const booking = await lockForChange(tx, id);
+    assertMay(viewer, 'confirm', booking);
+    if (holdLapsed(booking)) throw new ConflictError(BOOKING_MESSAGES.holdLapsed);
+    const [taken] = await q.overlapping(tx, booking.crewId, booking, ['accepted'], booking.id);
+    if (taken) throw new ConflictError(alreadyBooked(taken, booking, 'They are'));
+    if (await outrankingFirstHold(tx, booking)) throw new ConflictError(BOOKING_MESSAGES.confirmOutranked);
+    await q.setStatus(tx, id, 'accepted');
+    if (booking.teamId !== null)
+      await joinFromBooking(tx, {
+        id,
+        teamId: booking.teamId,
+        crewId: booking.crewId,
+        positionId: booking.positionId,
+      });
+    await notify(
+      tx,
+      booking.crewId,
+      'system',
+      'Hold confirmed',
+      `${personName(me)} confirmed their hold on ${span(booking)}: you are booked for these days.`,
+      { bookingId: id },
+    );
+  });
+  if (notificationId !== undefined) await markReadIfMine(db, publish, me.id, notificationId);
+  return getBooking(db, viewer, id);
+}
+
+/**
+ * A booking that goes takes off the team membership it made (issue 30), or hands it to another
+ * booking of the member for that team that still stands.
+ */
+async function leaveTeamOf(tx: q.Executor, booking: q.BookingRow) {
+  if (booking.teamId === null) return;
+  const next = await q.otherTeamBooking(tx, booking.teamId, booking.crewId, booking.id);
+  await leaveFromBooking(
+    tx,
+    { id: booking.id, teamId: booking.teamId, crewId: booking.crewId },
+    next?.id ?? null,
+  );
 }
 
 /** Either party calls it off before it is paid; a released first hold moves the next one up. */
 export async function cancelBooking(db: Database, viewer: Viewer, id: number): Promise<Booking> {
   await db.transaction(async (tx) => {
-    const booking = await q.lockBooking(tx, id);
+    const booking = await lockForChange(tx, id);
     assertMay(viewer, 'cancel', booking);
-    await q.lockCrewCalendar(tx, booking.crewId);
     await q.setStatus(tx, id, 'cancelled');
     await notify(
       tx,
@@ -239,64 +384,150 @@ export async function cancelBooking(db: Database, viewer: Viewer, id: number): P
         bookingId: id,
       },
     );
-    if (booking.status === 'hold_first') await promoteSecondHold(tx, booking);
+    await leaveTeamOf(tx, booking);
+    await promoteSecondHolds(tx, booking);
   });
   return getBooking(db, viewer, id);
 }
 
-/** The requester lets go of a hold; if it was a first hold, the oldest overlapping second hold becomes first. */
+/**
+ * Either party lets go of a hold, agreed or only asked for (issue 30: the crew member can release
+ * any hold on them); the other is told. If it was an agreed first hold, second holds move up.
+ */
 export async function releaseHold(db: Database, viewer: Viewer, id: number): Promise<Booking> {
   await db.transaction(async (tx) => {
-    const booking = await q.lockBooking(tx, id);
+    const booking = await lockForChange(tx, id);
     assertMay(viewer, 'release', booking);
-    await q.lockCrewCalendar(tx, booking.crewId);
     await q.setStatus(tx, id, 'cancelled');
+    const byCrew = viewer.user.id === booking.crewId;
     await notify(
       tx,
-      booking.crewId,
+      otherParty(viewer.user.id, booking),
       'system',
       'Hold released',
-      `${personName(viewer.user)} released their hold on ${span(booking)}.`,
+      `${personName(viewer.user)} released ${byCrew ? 'your' : 'their'} hold on ${span(booking)}.`,
       {
         bookingId: id,
       },
     );
-    if (booking.status === 'hold_first') await promoteSecondHold(tx, booking);
+    await promoteSecondHolds(tx, booking);
   });
   return getBooking(db, viewer, id);
 }
 
-/** Film custom: when a first hold goes, the second on those days is offered the slot. */
-async function promoteSecondHold(tx: q.Executor, released: q.BookingRow) {
-  const [next] = await q.overlapping(tx, released.crewId, released, ['hold_second']);
-  if (!next) return;
-  await q.setStatus(tx, next.id, 'hold_first');
-  await notify(
-    tx,
-    next.requesterId,
-    'system',
-    'Your hold is now first',
-    `Your second hold on ${span(next)} is now the first hold.`,
-    {
-      bookingId: next.id,
-    },
-  );
-  await notify(
-    tx,
-    next.crewId,
-    'booking_request',
-    'A hold moved up',
-    `A second hold on ${span(next)} is now the first hold.`,
-    {
-      bookingId: next.id,
-      requesterId: next.requesterId,
-    },
-  );
+/**
+ * A block between `a` and `b` (issue 30) withdraws every request and hold still waiting between
+ * them, either way, in the blocker's transaction. Both calendars are locked first (lowest id
+ * first, the one lock order), so a withdrawn agreed first hold moves second holds up as a release
+ * would. Nobody is told: that would reveal the block. Answers the bookings withdrawn.
+ */
+export async function withdrawBookingsBetween(tx: q.Executor, a: number, b: number): Promise<q.BookingRow[]> {
+  for (const crewId of [Math.min(a, b), Math.max(a, b)]) await q.lockCrewCalendar(tx, crewId);
+  const withdrawn = await q.withdrawWaitingBetween(tx, a, b);
+  for (const booking of withdrawn) await promoteSecondHolds(tx, booking);
+  return withdrawn;
 }
 
 /**
+ * Film custom: when an agreed first hold goes, the agreed second holds on its days are offered the
+ * slot, oldest first, each only if no other agreed first hold covers any of its own days. So a
+ * second hold spanning two first holds stays second until both are gone, and no two first holds
+ * ever share a day. Runs under the crew member's calendar lock.
+ */
+async function promoteSecondHolds(tx: q.Executor, gone: q.BookingRow) {
+  if (gone.status !== 'hold_first' || gone.holdAgreedAt === null) return;
+  for (const next of await q.overlappingAgreedHolds(tx, gone.crewId, gone, ['hold_second'])) {
+    // Holds promoted earlier in this loop count: they are first holds now.
+    const firsts = await q.overlappingAgreedHolds(tx, next.crewId, next, ['hold_first'], gone.id);
+    if (firsts.length > 0) continue;
+    await q.setStatus(tx, next.id, 'hold_first');
+    await notify(
+      tx,
+      next.requesterId,
+      'system',
+      'Your hold is now first',
+      `Your second hold on ${span(next)} is now the first hold.`,
+      {
+        bookingId: next.id,
+      },
+    );
+    await notify(
+      tx,
+      next.crewId,
+      'system',
+      'A hold moved up',
+      `A second hold on ${span(next)} is now the first hold.`,
+      {
+        bookingId: next.id,
+        requesterId: next.requesterId,
+      },
+    );
+  }
+}
+
+/**
+ * Holds lapse (issue 30): both sides are told HOLD_LIMITS.remindDaysBefore days before, once, and
+ * again when a hold lapses HOLD_LIMITS.lapseDays after it was made without being confirmed. It is
+ * then `expired`, and an agreed first hold that lapses moves second holds up. For everyone (the
+ * minute sweep), or for one member's bookings before they are read.
+ */
+export async function sweepHolds(db: Database, userId?: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const hold of await q.markHoldsReminded(tx, userId)) {
+      const lapses = lapseDay(hold.createdAt);
+      await notify(
+        tx,
+        hold.requesterId,
+        'system',
+        'Your hold lapses soon',
+        `Your hold on ${span(hold)} lapses on ${lapses} unless you confirm it into a booking${hold.agreed ? '' : ' (the crew member has not accepted it yet)'}.`,
+        { bookingId: hold.id },
+      );
+      await notify(
+        tx,
+        hold.crewId,
+        'system',
+        'A hold lapses soon',
+        `The hold on ${span(hold)} lapses on ${lapses} unless it is confirmed into a booking.`,
+        { bookingId: hold.id },
+      );
+    }
+  });
+  for (const { id } of await q.lapsedHolds(db, userId)) {
+    await db.transaction(async (tx) => {
+      const booking = await lockForChange(tx, id);
+      if (!booking || !holdLapsed(booking)) return;
+      await q.setStatus(tx, id, 'expired');
+      for (const who of [booking.requesterId, booking.crewId])
+        await notify(
+          tx,
+          who,
+          'system',
+          'Hold lapsed',
+          `The hold on ${span(booking)} lapsed: it was not confirmed into a booking within ${HOLD_LIMITS.lapseDays} days.`,
+          { bookingId: id },
+        );
+      await promoteSecondHolds(tx, booking);
+    });
+  }
+}
+
+/** A checkout with less than this left is not handed out again: a new one replaces it. */
+const CHECKOUT_REUSE_MARGIN_MS = 5 * 60_000;
+
+/** The booking's open checkout, if it has long enough left to be paid. */
+const openCheckoutUrl = (b: q.BookingRow, now = Date.now()) =>
+  b.checkoutUrl && b.checkoutExpiresAt && b.checkoutExpiresAt.getTime() > now + CHECKOUT_REUSE_MARGIN_MS
+    ? b.checkoutUrl
+    : null;
+
+/**
  * The requester pays a booking the crew member accepted (during or after the shoot). The demo
- * provider takes it at once; Stripe sends the payer to Checkout, and its webhook settles it.
+ * provider takes it at once; Stripe sends the payer to Checkout, and its webhook settles it. A
+ * booking has one open checkout (issue 30): paying again while it is open sends the payer back to
+ * it. The provider is called outside any transaction; its checkout is kept only if the booking is
+ * still payable and no other checkout got there first (else it is closed, and the one that won is
+ * answered).
  */
 export async function payBooking(
   db: Database,
@@ -307,6 +538,10 @@ export async function payBooking(
   const row = await findVisible(db, id, viewer);
   const b = row.booking;
   assertMay(viewer, 'pay', b);
+  const open = openCheckoutUrl(b);
+  if (open) return { url: open };
+  if (provider.maxCharge !== null && b.rate * dayCount(b) > provider.maxCharge)
+    throw new ConflictError(BOOKING_MESSAGES.overChargeLimit);
   const checkout = await callProvider(() =>
     provider.startPaymentCheckout({
       email: viewer.user.email,
@@ -318,8 +553,23 @@ export async function payBooking(
       cancelPath: `/bookings/${b.id}`,
     }),
   );
-  if (checkout) return { url: checkout.url };
-  const paymentId = await db.transaction((tx) => settleBookingPayment(tx, id, { provider: 'demo' }));
+  if (checkout) {
+    if (await q.saveCheckout(db, id, checkout, new Date(Date.now() + CHECKOUT_REUSE_MARGIN_MS)))
+      return { url: checkout.url };
+    // Lost to a concurrent /pay, or cancelled or paid meanwhile: this checkout must not be paid.
+    await provider.expirePaymentCheckout(checkout.id).catch(() => undefined);
+    const now = (await q.findNamed(db, id))?.booking;
+    const winner = now && canActOnBooking(viewer.user.id, 'pay', now) ? openCheckoutUrl(now, 0) : null;
+    if (winner) return { url: winner };
+    throw new ConflictError(BOOKING_MESSAGES.notPayable);
+  }
+  // The demo provider: the charge is taken here, under the booking's lock, so it is never taken
+  // for a booking that stopped being payable (no refund to make).
+  const paymentId = await db.transaction(async (tx) => {
+    const locked = await q.lockBooking(tx, id);
+    if (!locked || !canActOnBooking(viewer.user.id, 'pay', locked)) return null;
+    return settleBookingPayment(tx, id, { provider: 'demo' });
+  });
   if (paymentId === null) throw new ConflictError(BOOKING_MESSAGES.notPayable);
   return { paymentId };
 }
@@ -329,11 +579,23 @@ const bookingLine = (row: q.NamedBooking) => {
   return `${row.role.name}, ${personName(row.crew)}: ${days} ${days === 1 ? 'day' : 'days'} at ${formatMoney(row.booking.rate, row.booking.currency)}`;
 };
 
+/** Why a charge that arrived for this booking is given back, or null when it pays it. */
+function refundReason(booking: q.BookingRow): string | null {
+  if (canActOnBooking(booking.requesterId, 'pay', booking)) return null;
+  if (booking.paidAt) return 'the booking was paid already';
+  if (booking.status === 'cancelled') return 'the booking was cancelled';
+  if (booking.status === 'declined') return 'the booking was declined';
+  return 'the booking could no longer be paid';
+}
+
 /**
- * The one way a booking becomes paid, whoever took the money: in the caller's transaction, the
- * booking is marked paid and recordPayment writes the payment, its invoice number and
- * payment_received to both the payer and the crew member. Null when it was paid already (a
- * replayed webhook) or cannot be paid.
+ * The one way a charge for a booking is recorded, whoever took the money, in the caller's
+ * transaction: the booking is marked paid and recordPayment writes the payment (its invoice
+ * number and snapshot) and payment_received to both the payer and the crew member. A charge that
+ * arrives for a booking that was cancelled or paid already is recorded all the same, with its
+ * refund due (the demo provider's refunded at once), and both are told it will be refunded: money
+ * taken is never dropped (issue 30). Null only when the provider's charge was recorded already (a
+ * replay) or the booking does not exist.
  */
 export async function settleBookingPayment(
   tx: q.Executor,
@@ -341,11 +603,11 @@ export async function settleBookingPayment(
   charge: { provider: 'demo' | 'stripe'; providerPaymentId?: string },
 ): Promise<number | null> {
   const booking = await q.lockBooking(tx, id);
-  if (!booking || !canActOnBooking(booking.requesterId, 'pay', booking)) return null;
+  if (!booking) return null;
   const row = await q.findNamed(tx, id);
   if (!row) return null;
-  await q.setStatus(tx, id, booking.status, { paidAt: new Date() });
-  return recordPayment(tx, {
+  const refundBecause = refundReason(booking);
+  const paymentId = await recordPayment(tx, {
     userId: booking.requesterId,
     payeeId: booking.crewId,
     kind: 'booking',
@@ -356,7 +618,11 @@ export async function settleBookingPayment(
     providerPaymentId: charge.providerPaymentId ?? null,
     periodStart: new Date(`${booking.startDate}T00:00:00Z`),
     periodEnd: new Date(`${booking.endDate}T00:00:00Z`),
+    team: row.team?.name ?? null,
+    refundBecause,
   });
+  if (paymentId !== null && refundBecause === null) await q.markPaid(tx, id, charge.provider);
+  return paymentId;
 }
 
 /** Busy, held, unavailable or free for each day: never who booked or held it. */
@@ -379,5 +645,11 @@ export async function getUnavailableDays(db: Database, viewer: Viewer): Promise<
   return { days: await q.futureUnavailableDays(db, viewer.user.id) };
 }
 
-/** The minute sweep: accepted bookings whose days are over become completed. */
-export const completeFinishedBookings = (db: Database) => q.completeFinished(db);
+/**
+ * The minute sweep: holds past their time lapse (and are reminded of before), and accepted
+ * bookings whose days are over become completed.
+ */
+export async function completeFinishedBookings(db: Database) {
+  await sweepHolds(db);
+  return q.completeFinished(db);
+}

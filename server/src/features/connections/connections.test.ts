@@ -1,9 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '#common/limits';
+import { declinedUntil } from '#common/policies/connections';
 import { PREMIUM_REQUIRED } from '#common/premium';
-import { CONNECTION_MESSAGES } from '#common/schemas/connections';
-import { notifications } from '#server/db/schema/index.ts';
-import { member } from '#server/features/notifications/test-support.ts';
+import { BOOKING_MESSAGES } from '#common/schemas/bookings';
+import { CONNECTION_MESSAGES, declinedRecentlyMessage } from '#common/schemas/connections';
+import { bookings, connections, notifications, teamMembers } from '#server/db/schema/index.ts';
+import { member, roleIdNamed } from '#server/features/notifications/test-support.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -121,6 +124,133 @@ describe('connections', () => {
     expect(
       (await a.browser.request('POST', '/api/connections', { body: { userId: b.id } })).json().status,
     ).toBe('pending_out');
+  });
+
+  it('a block withdraws what waits between the two, either way: requests, holds, invitations, and their notifications (issue 30)', async () => {
+    const [v, a] = [await networkMember(t, true), await networkMember(t, true)];
+    const gaffer = await roleIdNamed(t.app, 'Gaffer');
+    const book = async (from: Member, to: Member, day: string, extra: Record<string, unknown> = {}) => {
+      const res = await from.browser.request('POST', '/api/bookings', {
+        body: {
+          crewId: to.id,
+          roleId: gaffer,
+          startDate: day,
+          endDate: day,
+          rate: 50000,
+          currency: 'usd',
+          ...extra,
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().id as number;
+    };
+    const team = async (owner: Member, invitee: Member) => {
+      const made = await owner.browser.request('POST', '/api/teams', {
+        body: { name: 'Low Tide', description: '', location: null, startDate: null, endDate: null },
+      });
+      const teamId = made.json().id as number;
+      await owner.browser.request('POST', `/api/teams/${teamId}/invites`, { body: { userId: invitee.id } });
+      return teamId;
+    };
+    const requested = await book(a, v, '2027-10-01');
+    const firstHold = await book(a, v, '2027-10-02', { hold: 'first' });
+    const secondHold = await book(a, v, '2027-10-03', { hold: 'second' });
+    const theOtherWay = await book(v, a, '2027-10-04');
+    const agreed = await book(a, v, '2027-10-05');
+    expect(
+      (await v.browser.request('POST', `/api/bookings/${agreed}/accept`, { body: {} })).json().status,
+    ).toBe('accepted');
+    const aTeam = await team(a, v);
+    const vTeam = await team(v, a);
+    await a.browser.request('POST', '/api/connections', { body: { userId: v.id } });
+    const asked = (who: Member) =>
+      t.db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, who.id),
+            inArray(notifications.type, ['booking_request', 'team_invite', 'connection_request']),
+          ),
+        );
+    expect(await asked(v)).toHaveLength(6);
+    expect(await asked(a)).toHaveLength(2);
+
+    expect((await v.browser.request('POST', '/api/blocks', { body: { userId: a.id } })).statusCode).toBe(200);
+
+    const statuses = new Map(
+      (
+        await t.db
+          .select()
+          .from(bookings)
+          .where(inArray(bookings.requesterId, [a.id, v.id]))
+      ).map((b) => [b.id, b.status]),
+    );
+    expect(Object.fromEntries(statuses)).toEqual({
+      [requested]: 'cancelled',
+      [firstHold]: 'cancelled',
+      [secondHold]: 'cancelled',
+      [theOtherWay]: 'cancelled',
+      [agreed]: 'accepted',
+    });
+    expect(
+      await t.db
+        .select()
+        .from(teamMembers)
+        .where(inArray(teamMembers.teamId, [aTeam, vTeam])),
+    ).toEqual([]);
+    // Neither hears of them any more (the accepted booking's request stays), and nothing can be answered.
+    expect((await asked(v)).map((n) => n.data?.bookingId)).toEqual([agreed]);
+    expect(await asked(a)).toEqual([]);
+    for (const id of [requested, firstHold, secondHold]) {
+      const res = await v.browser.request('POST', `/api/bookings/${id}/accept`, { body: {} });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(BOOKING_MESSAGES.notPending);
+    }
+    expect(
+      (await a.browser.request('POST', `/api/bookings/${theOtherWay}/accept`, { body: {} })).statusCode,
+    ).toBe(409);
+    expect(
+      (await v.browser.request('POST', `/api/team-invites/${aTeam}/accept`, { body: {} })).statusCode,
+    ).toBe(404);
+    expect(
+      (await a.browser.request('POST', `/api/team-invites/${vTeam}/accept`, { body: {} })).statusCode,
+    ).toBe(404);
+    expect(
+      (await v.browser.request('POST', '/api/connections/accept', { body: { requesterId: a.id } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('a declined request can be neither withdrawn nor sent again for 30 days, blocking or not (issue 30)', async () => {
+    const [a, b] = [await networkMember(t, true), await networkMember(t)];
+    await a.browser.request('POST', '/api/connections', { body: { userId: b.id } });
+    await b.browser.request('POST', '/api/connections/decline', { body: { requesterId: a.id } });
+    const [row] = await t.db.select().from(connections).where(eq(connections.requesterId, a.id));
+    const until = declinedUntil(row as NonNullable<typeof row>) as Date;
+    const withdraw = await a.browser.request('DELETE', `/api/connections/${b.id}`);
+    expect(withdraw.statusCode).toBe(409);
+    expect(withdraw.json().error.message).toBe(declinedRecentlyMessage(until));
+    expect(withdraw.json().error.message).toMatch(
+      /^They declined your request recently: you can ask again after \d{4}-\d{2}-\d{2}$/,
+    );
+    // Blocking and unblocking does not wipe the decline either.
+    await a.browser.request('POST', '/api/blocks', { body: { userId: b.id } });
+    await a.browser.request('DELETE', `/api/blocks/${b.id}`);
+    expect((await a.browser.request('DELETE', `/api/connections/${b.id}`)).statusCode).toBe(409);
+    await a.browser.request('POST', '/api/connections', { body: { userId: b.id } });
+    expect(await requestsFrom(b, a.id)).toHaveLength(1);
+
+    // Thirty days on, the request can be withdrawn and asked again.
+    await t.db
+      .update(connections)
+      .set({ respondedAt: new Date(Date.now() - (LIMITS.connectionDeclineDays + 1) * 86_400_000) })
+      .where(eq(connections.requesterId, a.id));
+    expect((await a.browser.request('DELETE', `/api/connections/${b.id}`)).statusCode).toBe(204);
+    expect((await a.browser.request('POST', '/api/connections', { body: { userId: b.id } })).json()).toEqual({
+      status: 'pending_out',
+    });
+    expect(await requestsFrom(b, a.id)).toHaveLength(2);
   });
 
   it('answers bad input with 4xx and clear messages', async () => {

@@ -32,8 +32,20 @@ export function reverseRequest(db: Executor, id: number, requesterId: number, ad
     .where(eq(connections.id, id));
 }
 
-export function deletePair(db: Executor, a: number, b: number) {
-  return db.delete(connections).where(between(a, b));
+/**
+ * A block ends the pair's connection or pending request; a declined request is kept, so blocking
+ * and unblocking does not wipe the decline. Answers the requests that were still pending.
+ */
+export async function deletePairUndeclined(db: Executor, a: number, b: number) {
+  const rows = await db
+    .delete(connections)
+    .where(and(between(a, b), sql`${connections.status} <> 'declined'`))
+    .returning({
+      requesterId: connections.requesterId,
+      addresseeId: connections.addresseeId,
+      status: connections.status,
+    });
+  return rows.filter((row) => row.status === 'pending');
 }
 
 export function deleteById(db: Executor, id: number) {

@@ -75,7 +75,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/blocks',
     { ...guarded, schema: { body: connectionRequest, response: statusReply } },
     async (request) => ({
-      status: await service.block(app.db, app.signedIn(request), request.body.userId),
+      status: await service.block(app.db, app.realtime.publish, app.signedIn(request), request.body.userId),
     }),
   );
 

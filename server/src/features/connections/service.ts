@@ -1,19 +1,33 @@
 import { personName } from '#common/people';
 import {
   canAnswerRequest,
-  canRemoveConnection,
   connectionStatus,
+  declinedUntil,
   isOtherMember,
   type RequestRefusal,
+  removeDecision,
   requestDecision,
 } from '#common/policies/connections';
-import { CONNECTION_MESSAGES, type Connection, type ConnectionStatus } from '#common/schemas/connections';
-import { loadContact } from '#server/access/contact.ts';
+import {
+  CONNECTION_MESSAGES,
+  type Connection,
+  type ConnectionStatus,
+  declinedRecentlyMessage,
+} from '#common/schemas/connections';
+import { loadContact, lockContactPair } from '#server/access/contact.ts';
 import { premiumRequired } from '#server/access/premium.ts';
 import type { Database } from '#server/db/client.ts';
-import { BadRequestError, NotFoundError } from '#server/errors.ts';
-import { markRead, notify, type RealtimeEvent } from '#server/features/notifications/index.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '#server/errors.ts';
+import { withdrawBookingsBetween } from '#server/features/bookings/index.ts';
+import {
+  type AskedNotification,
+  deleteAsked,
+  markRead,
+  notify,
+  type RealtimeEvent,
+} from '#server/features/notifications/index.ts';
 import { crewCardsOf } from '#server/features/search/index.ts';
+import { deleteInvitesBetween } from '#server/features/teams/index.ts';
 import type { RequestAuth } from '#server/http/request-auth.ts';
 import * as q from './queries.ts';
 
@@ -48,6 +62,7 @@ export async function requestConnection(
 ): Promise<ConnectionStatus> {
   const me = viewer.user;
   return db.transaction(async (tx) => {
+    await lockContactPair(tx, me.id, userId);
     const { me: mine, other } = await loadContact(tx, me.id, userId);
     const decision = requestDecision({ ...mine, isSubscribed: me.isSubscribed }, other);
     if (!decision.ok || !other) return refuseRequest(decision.ok ? 'not_found' : decision.reason);
@@ -128,12 +143,22 @@ export async function answerRequest(
   return status;
 }
 
-/** Removes a connection, or withdraws my own request. */
+/**
+ * Removes a connection, or withdraws my own request. A request declined less than
+ * LIMITS.connectionDeclineDays ago is not withdrawn (409 naming the day): withdrawing it would
+ * let me send it again at once.
+ */
 export async function removeConnection(db: Database, viewer: Viewer, userId: number): Promise<void> {
   const me = viewer.user.id;
   await db.transaction(async (tx) => {
     const row = await q.findPair(tx, me, userId, true);
-    if (!row || !canRemoveConnection(me, row)) throw new NotFoundError(CONNECTION_MESSAGES.notConnected);
+    const decision = removeDecision(me, row);
+    if (!decision.ok || !row) {
+      const until = row && declinedUntil(row);
+      if (decision.ok === false && decision.reason === 'declined_recently' && until)
+        throw new ConflictError(declinedRecentlyMessage(until));
+      throw new NotFoundError(CONNECTION_MESSAGES.notConnected);
+    }
     await q.deleteById(tx, row.id);
   });
 }
@@ -167,14 +192,47 @@ export async function getStatus(db: Database, viewer: Viewer, userId: number): P
   return connectionStatus(me, other, await q.findPair(db, me.id, other.id));
 }
 
-/** Blocking ends any connection or request between the two; the blocked member cannot reach me. */
-export async function block(db: Database, viewer: Viewer, userId: number): Promise<ConnectionStatus> {
+/**
+ * Blocking ends any connection or request between the two; the blocked member cannot reach me.
+ * Whatever was still waiting for an answer between them, either way, is withdrawn in the same
+ * transaction (issue 30): booking requests and holds are cancelled, team invitations and the
+ * connection request removed, and the notifications that asked them go, so none can be answered.
+ * A declined request stays: blocking does not wipe the decline (see withdrawDecision).
+ */
+export async function block(
+  db: Database,
+  publish: Publish,
+  viewer: Viewer,
+  userId: number,
+): Promise<ConnectionStatus> {
   const me = viewer.user.id;
   await otherMember(db, me, userId);
-  await db.transaction(async (tx) => {
+  const touched = await db.transaction(async (tx) => {
+    await lockContactPair(tx, me, userId);
     await q.insertBlock(tx, me, userId);
-    await q.deletePair(tx, me, userId);
+    const pending = await q.deletePairUndeclined(tx, me, userId);
+    const withdrawn = await withdrawBookingsBetween(tx, me, userId);
+    const invites = await deleteInvitesBetween(tx, me, userId);
+    const asked: AskedNotification[] = [
+      ...pending.map((row) => ({
+        userId: row.addresseeId,
+        type: 'connection_request' as const,
+        data: { requesterId: row.requesterId },
+      })),
+      ...withdrawn.map((row) => ({
+        userId: row.crewId,
+        type: 'booking_request' as const,
+        data: { bookingId: row.id },
+      })),
+      ...invites.map((row) => ({
+        userId: row.userId,
+        type: 'team_invite' as const,
+        data: { teamId: row.teamId },
+      })),
+    ];
+    return deleteAsked(tx, asked);
   });
+  for (const userId of touched) publish({ k: 'c', u: userId });
   return 'blocked';
 }
 

@@ -1,4 +1,5 @@
 export { notify } from './notify.ts';
+export { type AskedNotification, deleteAsked } from './queries.ts';
 export { announce } from './realtime/announce.ts';
 export type { RealtimeEvent } from './realtime/events.ts';
 export { websocketOptions } from './realtime/plugin.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { NotificationType } from '#common/schemas/notifications';
 import type { Database } from '#server/db/client.ts';
 import { notificationPreferences, notifications, sessions } from '#server/db/schema/index.ts';
@@ -238,4 +238,34 @@ export async function liveSessions(db: Executor, sessionIds: number[]): Promise<
     .from(sessions)
     .where(and(inArray(sessions.id, sessionIds), sql`${sessions.expiresAt} > now()`));
   return new Set(rows.map((r) => r.id));
+}
+
+/** A notification that asked something of its recipient, by its type and what its data names. */
+export interface AskedNotification {
+  userId: number;
+  type: NotificationType;
+  data: Record<string, number>;
+}
+
+/**
+ * Deletes the notifications that asked what was since withdrawn (a request, hold or invitation
+ * ended by a block): the recipient can no longer answer them. Answers the recipients touched.
+ */
+export async function deleteAsked(db: Executor, asked: AskedNotification[]): Promise<number[]> {
+  if (asked.length === 0) return [];
+  const rows = await db
+    .delete(notifications)
+    .where(
+      or(
+        ...asked.map((one) =>
+          and(
+            eq(notifications.userId, one.userId),
+            eq(notifications.type, one.type),
+            sql`${notifications.data} @> ${JSON.stringify(one.data)}::jsonb`,
+          ),
+        ),
+      ),
+    )
+    .returning({ userId: notifications.userId });
+  return [...new Set(rows.map((row) => row.userId))];
 }

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney } from '#common/premium';
-import type { Payment } from '#common/schemas/payments';
+import type { InvoiceParty, Payment } from '#common/schemas/payments';
 
 /** Who sells Premium, as every invoice names it. */
 export const SELLER = {
@@ -9,23 +9,25 @@ export const SELLER = {
   email: 'billing@crewbase.app',
 } as const;
 
-export interface InvoiceParty {
-  username: string;
-  displayName: string | null;
-  email: string;
-  location: string | null;
-}
-
-/** A member's lines on an invoice: name, handle, and what else they made known. */
-const partyLines = (party: InvoiceParty, withEmail: boolean) =>
-  [
-    party.displayName ?? party.username,
-    `@${party.username}`,
-    withEmail ? party.email : '',
-    party.location ?? '',
-  ]
+/**
+ * A member's lines on an invoice, as they were when it was issued: name, handle, the production
+ * they bought for, where they are. Never a sign-in e-mail (issue 30): the crew member's copy would
+ * hand them the production's login.
+ */
+const partyLines = (party: InvoiceParty) =>
+  [party.displayName ?? party.username, `@${party.username}`, party.team ?? '', party.location ?? '']
     .filter((line) => line !== '')
     .map(toWinAnsi);
+
+/** A booking's crew member whose account is gone: the invoice still says someone supplied the work. */
+const FORMER_MEMBER: InvoiceParty = {
+  username: 'former-member',
+  displayName: 'Former CrewBase member',
+  location: null,
+  team: null,
+};
+
+const STATUS_TEXT = { due: 'Refund due', refunded: 'Refunded' } as const;
 
 /**
  * The PDF's built-in Helvetica covers Windows-1252 only: other letters lose their accents
@@ -63,17 +65,12 @@ const RULE = '#e5e7eb';
 /**
  * A real invoice: seller, buyer, number, date, the line, tax, total. A4, one page. Premium is
  * sold by CrewBase; a booking's days are sold by the crew member (the payee), and CrewBase only
- * issues the invoice for them.
+ * issues the invoice for them. Everything on it is the payment's own record (issue 30): its
+ * parties are the snapshot taken when it was paid.
  */
-export function renderInvoicePdf({
-  payment,
-  buyer,
-  payee,
-}: {
-  payment: Payment;
-  buyer: InvoiceParty;
-  payee?: InvoiceParty | null;
-}): Promise<Buffer> {
+export function renderInvoicePdf(payment: Payment): Promise<Buffer> {
+  const buyer = payment.buyer;
+  const payee = payment.kind === 'booking' ? (payment.seller ?? FORMER_MEMBER) : null;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
@@ -100,7 +97,7 @@ export function renderInvoicePdf({
   const meta: [string, string][] = [
     ['Invoice number', payment.invoiceNumber],
     ['Date', day.format(new Date(payment.createdAt))],
-    ['Status', 'Paid'],
+    ['Status', payment.refundStatus ? STATUS_TEXT[payment.refundStatus] : 'Paid'],
   ];
   let y = 90;
   for (const [label, value] of meta) {
@@ -115,10 +112,10 @@ export function renderInvoicePdf({
   doc.text('BILL TO', left + column, y);
   doc.font('Helvetica').fontSize(10).fillColor(INK);
   const sellerLines = payee
-    ? [...partyLines(payee, false), `Invoiced through ${SELLER.name}`]
+    ? [...partyLines(payee), `Invoiced through ${SELLER.name}`]
     : [...SELLER.lines, SELLER.email];
   doc.text(sellerLines.join('\n'), left, y + 14, { width: column - 16, lineGap: 2 });
-  doc.text(partyLines(buyer, true).join('\n'), left + column, y + 14, { width: column, lineGap: 2 });
+  doc.text(partyLines(buyer).join('\n'), left + column, y + 14, { width: column, lineGap: 2 });
 
   y = 270;
   doc.rect(left, y, width, 24).fill('#f9fafb');
@@ -167,18 +164,26 @@ export function renderInvoicePdf({
     payment.provider === 'demo'
       ? 'Demo payment: this server runs the built-in demo checkout, so no money moved.'
       : 'Paid by card through Stripe.';
+  const refundedOn = payment.refundedAt ? ` on ${day.format(new Date(payment.refundedAt))}` : '';
+  const refund =
+    payment.refundStatus === 'refunded'
+      ? ` It arrived after the booking could no longer be paid and was refunded in full${refundedOn}.`
+      : payment.refundStatus === 'due'
+        ? ' It arrived after the booking could no longer be paid and is being refunded in full.'
+        : '';
   doc.font('Helvetica').fontSize(9).fillColor(MUTED);
-  doc.text(`${how} Amounts in ${payment.currency.toUpperCase()}.`, left, y + 30, { width });
+  // Each note below the one before, however many lines it took.
+  doc.text(`${how}${refund} Amounts in ${payment.currency.toUpperCase()}.`, left, y + 30, { width });
   if (payee)
     doc.text(
       toWinAnsi(
         `Issued by ${SELLER.name} on behalf of ${payee.displayName ?? payee.username}, who supplied the work above.`,
       ),
       left,
-      y + 44,
+      doc.y + 4,
       { width },
     );
-  doc.text(`Questions about this invoice: ${SELLER.email}`, left, y + (payee ? 58 : 44), { width });
+  doc.text(`Questions about this invoice: ${SELLER.email}`, left, doc.y + 4, { width });
   doc.end();
   return done;
 }

@@ -15,8 +15,9 @@ beforeAll(async () => {
 const newMember = (role?: 'admin') => member(t.db, t.app, role ? { role } : {});
 
 /** A member who bought Premium through the demo checkout: their one payment. */
-async function payingMember(plan: 'monthly' | 'yearly' = 'yearly') {
+async function payingMember(plan: 'monthly' | 'yearly' = 'yearly', displayName?: string) {
   const m = await newMember();
+  if (displayName) await t.db.update(users).set({ displayName }).where(eq(users.id, m.id));
   const checkout = await m.browser.request('POST', '/api/subscription/checkout', { body: { plan } });
   const session = new URL(checkout.json().url, 'http://localhost').searchParams.get('session');
   await m.browser.request('POST', '/api/subscription/demo/complete', { body: { session } });
@@ -51,8 +52,7 @@ describe('payments and invoices', () => {
   });
 
   it('makes a real PDF invoice: seller, buyer, number, date, line, tax and total', async () => {
-    const m = await payingMember('monthly');
-    await t.db.update(users).set({ displayName: 'Łucja Brontë' }).where(eq(users.id, m.id));
+    const m = await payingMember('monthly', 'Łucja Brontë');
     const res = await m.browser.request('GET', `/api/payments/${m.payment.id}/invoice`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -92,6 +92,27 @@ describe('payments and invoices', () => {
     for (const url of [`/api/payments/${owner.payment.id}`, `/api/payments/${owner.payment.id}/invoice`]) {
       expect((await admin.browser.request('GET', url)).statusCode).toBe(404);
     }
+  });
+
+  it('keeps a Premium invoice as issued: a later rename changes neither it nor the payment (issue 30)', async () => {
+    const m = await payingMember('yearly', 'Before Rename');
+    const invoice = async () =>
+      pdfText((await m.browser.request('GET', `/api/payments/${m.payment.id}/invoice`)).rawPayload);
+    const before = await invoice();
+    expect(before).toContain('Before Rename');
+    expect(m.payment.buyer).toEqual({
+      username: m.username,
+      displayName: 'Before Rename',
+      location: null,
+      team: null,
+    });
+    expect(m.payment.seller).toBeNull();
+    await t.db
+      .update(users)
+      .set({ displayName: 'After Rename', location: 'Lisbon' })
+      .where(eq(users.id, m.id));
+    expect(await invoice()).toBe(before);
+    expect((await m.browser.request('GET', `/api/payments/${m.payment.id}`)).json()).toEqual(m.payment);
   });
 
   it('writes names the PDF font cannot show without their accents, never as garbage', () => {

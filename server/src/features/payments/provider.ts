@@ -10,6 +10,8 @@ import { BadGatewayError } from '#server/errors.ts';
  */
 export interface PaymentProvider {
   name: 'demo' | 'stripe';
+  /** The most one charge can be, in cents (Stripe: 8 digits); null when there is no limit. */
+  maxCharge: number | null;
   /** A checkout for this member and plan: its id (kept by the service) and where to send the browser. */
   startCheckout(input: {
     userId: number;
@@ -17,15 +19,34 @@ export interface PaymentProvider {
     plan: PremiumPlanId;
   }): Promise<{ id: string; url: string }>;
   /**
-   * A one-off charge (a booking): the page to send the payer to, or null when the provider takes
-   * the money at once (the demo provider, where no money moves).
+   * A one-off charge (a booking): the page to send the payer to and until when it can be paid, or
+   * null when the provider takes the money at once (the demo provider, where no money moves).
    */
-  startPaymentCheckout(input: OneOffCharge): Promise<{ id: string; url: string } | null>;
+  startPaymentCheckout(input: OneOffCharge): Promise<PaymentCheckout | null>;
+  /** Closes a one-off checkout that must not be paid any more (best effort: it may be paid already). */
+  expirePaymentCheckout(checkoutId: string): Promise<void>;
+  /**
+   * Gives a recorded charge back in full. The idempotency key makes a retry (the sweep runs again
+   * after a crash between the call and marking it refunded) refund it once.
+   */
+  refundPayment(providerPaymentId: string, idempotencyKey: string): Promise<void>;
   /** Tells the provider to stop (or go on) renewing at the period's end. */
   setCancelAtPeriodEnd(providerSubscriptionId: string | null, cancel: boolean): Promise<void>;
   /** The Stripe client, for verifying webhooks; null for the demo provider. */
   stripe: Stripe | null;
 }
+
+export interface PaymentCheckout {
+  id: string;
+  url: string;
+  expiresAt: Date;
+}
+
+/**
+ * How long a booking's Checkout stays open (Stripe's shortest is 30 minutes): the booking cannot
+ * be cancelled meanwhile, so it is kept short.
+ */
+export const PAYMENT_CHECKOUT_MINUTES = 35;
 
 export interface OneOffCharge {
   email: string;
@@ -44,6 +65,7 @@ export interface OneOffCharge {
 export function createDemoProvider(): PaymentProvider {
   return {
     name: 'demo',
+    maxCharge: null,
     stripe: null,
     async startCheckout() {
       const id = `demo_${randomBytes(24).toString('base64url')}`;
@@ -52,6 +74,9 @@ export function createDemoProvider(): PaymentProvider {
     async startPaymentCheckout() {
       return null;
     },
+    async expirePaymentCheckout() {},
+    // Nothing was taken: a demo payment is "refunded" by recording so (record-payment.ts).
+    async refundPayment() {},
     async setCancelAtPeriodEnd() {},
   };
 }
@@ -65,6 +90,8 @@ export function createDemoProvider(): PaymentProvider {
 export function createStripeProvider(stripe: Stripe, publicUrl: URL): PaymentProvider {
   return {
     name: 'stripe',
+    // Stripe takes at most 99,999,999 in the smallest unit at once ($999,999.99).
+    maxCharge: 99_999_999,
     stripe,
     async startCheckout({ userId, email, plan }) {
       const price = PREMIUM_PLANS[plan];
@@ -93,6 +120,7 @@ export function createStripeProvider(stripe: Stripe, publicUrl: URL): PaymentPro
       return { id: session.id, url: session.url };
     },
     async startPaymentCheckout({ email, description, amount, currency, metadata, successPath, cancelPath }) {
+      const expiresAt = Math.floor(Date.now() / 1000) + PAYMENT_CHECKOUT_MINUTES * 60;
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         customer_email: email,
@@ -101,11 +129,23 @@ export function createStripeProvider(stripe: Stripe, publicUrl: URL): PaymentPro
         ],
         metadata,
         payment_intent_data: { metadata },
+        expires_at: expiresAt,
         success_url: new URL(successPath, publicUrl).href,
         cancel_url: new URL(cancelPath, publicUrl).href,
       });
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
-      return { id: session.id, url: session.url };
+      // Stripe's answer is the truth; what was asked for when it does not say.
+      return {
+        id: session.id,
+        url: session.url,
+        expiresAt: new Date((session.expires_at || expiresAt) * 1000),
+      };
+    },
+    async expirePaymentCheckout(checkoutId) {
+      await stripe.checkout.sessions.expire(checkoutId);
+    },
+    async refundPayment(providerPaymentId, idempotencyKey) {
+      await stripe.refunds.create({ payment_intent: providerPaymentId }, { idempotencyKey });
     },
     async setCancelAtPeriodEnd(providerSubscriptionId, cancel) {
       if (providerSubscriptionId)

@@ -1,4 +1,4 @@
-import { desc, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { payments, users } from '#server/db/schema/index.ts';
 
@@ -15,6 +15,10 @@ const paymentColumns = {
   invoiceNumber: payments.invoiceNumber,
   periodStart: payments.periodStart,
   periodEnd: payments.periodEnd,
+  seller: payments.seller,
+  buyer: payments.buyer,
+  refundStatus: payments.refundStatus,
+  refundedAt: payments.refundedAt,
   createdAt: payments.createdAt,
 };
 export type PaymentRow = Awaited<ReturnType<typeof findPayment>>;
@@ -35,13 +39,12 @@ export function findPayment(db: Database, paymentId: number) {
     .then((rows) => rows[0]);
 }
 
-/** Who an invoice is made out to, or (a booking's crew member) made out by. */
-export function findParty(db: Database, userId: number) {
+/** Who an invoice is made out to, or (a booking's crew member) made out by, as they are now. */
+export function findParty(db: Pick<Database, 'select'>, userId: number) {
   return db
     .select({
       username: users.username,
       displayName: users.displayName,
-      email: users.email,
       location: users.location,
     })
     .from(users)
@@ -60,4 +63,22 @@ export function insertPayment(tx: Pick<Database, 'insert'>, values: typeof payme
     .onConflictDoNothing({ target: payments.providerPaymentId })
     .returning({ id: payments.id, createdAt: payments.createdAt })
     .then((rows) => rows[0]);
+}
+
+/** Charges waiting to be given back through this provider, oldest first. */
+export function dueRefunds(db: Database, provider: 'demo' | 'stripe', limit: number) {
+  return db
+    .select({ id: payments.id, providerPaymentId: payments.providerPaymentId })
+    .from(payments)
+    .where(and(eq(payments.refundStatus, 'due'), eq(payments.provider, provider)))
+    .orderBy(asc(payments.id))
+    .limit(limit);
+}
+
+/** The provider gave it back: once (a second sweep finds it refunded already). */
+export function markRefunded(db: Database, paymentId: number) {
+  return db
+    .update(payments)
+    .set({ refundStatus: 'refunded', refundedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), eq(payments.refundStatus, 'due')));
 }

@@ -1,8 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentListResponse, paymentParams, paymentSchema } from '#common/schemas/payments';
+import type { PaymentProvider } from './provider.ts';
 import * as service from './service.ts';
 
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+/** How often charges due a refund are given back (the minute sweep, like bookings' and Premium's). */
+const REFUND_INTERVAL_MS = 60_000;
+
+export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (
+  app,
+  { provider },
+) => {
+  // Outside any transaction: one provider call per refund, each marked refunded once it is made.
+  const refund = () =>
+    service
+      .refundDuePayments(app.db, provider, app.log)
+      .catch((err: unknown) => app.log.warn({ err }, 'payments: refunds not swept'));
+  const timer = setInterval(refund, REFUND_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
   app.get(
     '/api/payments',
     { preHandler: app.requireUser, schema: { response: { 200: paymentListResponse } } },

@@ -150,10 +150,20 @@ export async function removeTag(db: Database, userId: number, id: number) {
   if (!(await q.deleteTag(db, userId, id))) throw new NotFoundError('Tag not found');
 }
 
+/** Records a stored image; should that fail, its files go too, so no upload is left behind. */
+async function keepingNoFileOnFailure<T>(dataDir: string, url: string, record: () => Promise<T>): Promise<T> {
+  try {
+    return await record();
+  } catch (error) {
+    await removeStoredImage(dataDir, url);
+    throw error;
+  }
+}
+
 export async function replaceAvatar(db: Database, dataDir: string, userId: number, bytes: Buffer) {
   const user = await requireProfileUser(db, userId);
   const stored = await storeAvatar(dataDir, bytes);
-  await q.setProfileImage(db, userId, stored.url);
+  await keepingNoFileOnFailure(dataDir, stored.url, () => q.setProfileImage(db, userId, stored.url));
   await removeStoredImage(dataDir, user.profileImage);
   return { profileImage: stored.url };
 }
@@ -180,16 +190,18 @@ export async function addPortfolioImage(
   await requireProfileUser(db, userId);
   await assertPortfolioRoom(db, userId);
   const stored = await storePortfolioImage(dataDir, bytes);
-  const item = await q.insertPortfolioItem(db, userId, {
-    kind: 'image',
-    title: meta.title,
-    description: meta.description,
-    url: stored.url,
-    thumbnailUrl: stored.thumbnailUrl,
-    embedUrl: null,
+  return keepingNoFileOnFailure(dataDir, stored.url, async () => {
+    const item = await q.insertPortfolioItem(db, userId, {
+      kind: 'image',
+      title: meta.title,
+      description: meta.description,
+      url: stored.url,
+      thumbnailUrl: stored.thumbnailUrl,
+      embedUrl: null,
+    });
+    if (!item) throw new Error('insert returned nothing');
+    return item;
   });
-  if (!item) throw new Error('insert returned nothing');
-  return item;
 }
 
 export async function addPortfolioLink(

@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NOT_AN_IMAGE } from '#server/uploads/images.ts';
+import { LIMITS } from '#common/limits';
+import { UPLOAD_MESSAGES } from '#common/schemas/profiles';
+import { hasImageSignature, NOT_AN_IMAGE } from '#server/uploads/images.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 
@@ -35,6 +37,12 @@ async function member() {
 beforeAll(async () => {
   t = await createTestApp();
 });
+
+/** Every file in the upload folder (none yet: an empty list). */
+const uploadedFiles = () => {
+  const folder = path.join(t.config.dataDir, 'uploads');
+  return existsSync(folder) ? readdirSync(folder).sort() : [];
+};
 
 describe('avatar and portfolio uploads', () => {
   it.each(['png', 'jpeg'] as const)(
@@ -85,6 +93,50 @@ describe('avatar and portfolio uploads', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(NOT_AN_IMAGE);
     expect((await browser().request('GET', `/api/users/${id}`)).json().profileImage).toBe(first.profileImage);
+  });
+
+  it('refuses an image over the pixel limit with 400, before decoding it, and leaves no file behind (issue 30)', async () => {
+    // 8000 × 8000 of one colour: about 200 KB as PNG, 64 megapixels once decoded.
+    const huge = await sharp({
+      create: { width: 8000, height: 8000, channels: 3, background: { r: 10, g: 20, b: 30 } },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(huge.length).toBeLessThan(LIMITS.uploadMaxBytes);
+    expect(8000 * 8000).toBeGreaterThan(LIMITS.uploadMaxMegapixels * 1_000_000);
+    const { b, id } = await member();
+    const before = uploadedFiles();
+    for (const url of [`/api/users/${id}/avatar`, `/api/users/${id}/portfolio`]) {
+      const res = await b.request('POST', url, {
+        form: { fields: { title: 'Wide shot' }, file: { name: 'huge.png', type: 'image/png', bytes: huge } },
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.message).toBe(
+        `That image is too large (max ${LIMITS.uploadMaxMegapixels} megapixels)`,
+      );
+      expect(res.json().error.message).toBe(UPLOAD_MESSAGES.tooManyPixels);
+    }
+    expect(uploadedFiles()).toEqual(before);
+    expect((await browser().request('GET', `/api/users/${id}`)).json().profileImage).toBeNull();
+  });
+
+  it('refuses an SVG before any decoder parses it (400), whatever type it claims (issue 30)', async () => {
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="red"/></svg>',
+    );
+    // sharp would take it: the refusal is ours, before it is parsed.
+    expect((await sharp(svg).metadata()).format).toBe('svg');
+    const { b, id } = await member();
+    const before = uploadedFiles();
+    for (const type of ['image/svg+xml', 'image/png']) {
+      const res = await b.request('POST', `/api/users/${id}/avatar`, {
+        form: { file: { name: 'logo.svg', type, bytes: svg } },
+      });
+      expect(res.statusCode, type).toBe(400);
+      expect(res.json().error.message).toBe(NOT_AN_IMAGE);
+    }
+    expect(hasImageSignature(svg)).toBe(false);
+    expect(uploadedFiles()).toEqual(before);
   });
 
   it('answers 413 for a file over 5 MB', async () => {

@@ -549,11 +549,31 @@ describe('editing and deleting', () => {
 
     expect(await restoreReview(t.db, reviewId)).toEqual({ subjectId, changed: true });
     expect(await expectSummaryMatchesRows(subjectId)).toMatchObject({ review_count: 3, rating_sum: 11 });
+  });
 
-    // Deleting a hidden review leaves the aggregate as it was.
+  it("keeps a hidden review its author's: deleting it and posting again are refused (409) (issue 30)", async () => {
+    const { subjectId, author, reviewId } = await setUp();
+    await seedReviews(subjectId, [2, 4]);
     await hideReview(t.db, reviewId);
-    expect((await author.b.request('DELETE', `/api/reviews/${reviewId}`)).statusCode).toBe(204);
+    const before = await reviewRow(reviewId);
+    const del = await author.b.request('DELETE', `/api/reviews/${reviewId}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().error.message).toBe(REVIEW_MESSAGES.hiddenDelete);
+    const again = await write(author.b, subjectId, goodReview(5));
+    expect(again.statusCode).toBe(409);
+    expect(await reviewRow(reviewId)).toEqual(before);
     expect(await expectSummaryMatchesRows(subjectId)).toMatchObject({ review_count: 2, rating_sum: 6 });
+  });
+
+  it("answers someone else's delete of a hidden review as for none (404), not 403 (issue 30)", async () => {
+    const { reviewId } = await setUp();
+    await hideReview(t.db, reviewId);
+    const other = await member();
+    const hidden = await other.b.request('DELETE', `/api/reviews/${reviewId}`);
+    const none = await other.b.request('DELETE', '/api/reviews/2000000000');
+    expect([hidden.statusCode, none.statusCode]).toEqual([404, 404]);
+    expect(hidden.json().error.message).toBe(none.json().error.message);
+    expect(await reviewRow(reviewId)).toBeDefined();
   });
 });
 

@@ -1,9 +1,9 @@
 import { LIMITS } from '#common/limits';
 import { personName } from '#common/people';
 import {
-  canDeleteReview,
   canReport,
   canReview,
+  deleteDecision,
   editDecision,
   oldEnoughToReview,
   type ReviewFacts,
@@ -274,7 +274,12 @@ export async function deleteReview(
   return db.transaction(async (tx) => {
     const row = await q.lockReview(tx, reviewId);
     if (!row) throw new NotFoundError(REVIEW_MESSAGES.notFound);
-    if (!canDeleteReview(viewer, row)) throw new ForbiddenError(REVIEW_MESSAGES.notAuthorDelete);
+    const decision = deleteDecision(viewer, factsOf(row));
+    if (!decision.ok) {
+      if (decision.reason === 'unseen') throw new NotFoundError(REVIEW_MESSAGES.notFound);
+      if (decision.reason === 'hidden') throw new ConflictError(REVIEW_MESSAGES.hiddenDelete);
+      throw new ForbiddenError(REVIEW_MESSAGES.notAuthorDelete);
+    }
     await q.deleteReview(tx, reviewId);
     if (!row.hiddenAt) await q.applyRatingDelta(tx, row.subjectId, q.reviewDelta(row, -1));
     return { subjectId: row.subjectId };

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { PremiumPlanId } from '#common/premium';
+import { premiumSubscriptionSql } from '#server/access/premium-queries.ts';
 import type { Database } from '#server/db/client.ts';
 import { checkoutSessions, subscriptions, webhookEvents } from '#server/db/schema/index.ts';
 
@@ -17,23 +18,77 @@ export function findLatestSubscription(db: Executor, userId: number) {
     .then((rows) => rows[0]);
 }
 
-/** The same, locked for a change (cancel, resume). */
-export function lockLatestSubscription(db: Executor, userId: number) {
+/**
+ * The member's live subscription: the one that makes them Premium now (premiumSubscriptionSql,
+ * the rule of common/src/policies/premium.ts), whichever row is newest. Cancel and resume act on it.
+ */
+function liveSubscription(db: Executor, userId: number) {
   return db
     .select()
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(1)
+    .where(and(eq(subscriptions.userId, userId), premiumSubscriptionSql('subscriptions')))
+    .orderBy(desc(subscriptions.currentPeriodEnd), desc(subscriptions.id))
+    .limit(1);
+}
+
+export function findLiveSubscription(db: Executor, userId: number) {
+  return liveSubscription(db, userId).then((rows) => rows[0]);
+}
+
+/** The same, locked for a change (cancel, resume). */
+export function lockLiveSubscription(db: Executor, userId: number) {
+  return liveSubscription(db, userId)
     .for('update')
     .then((rows) => rows[0]);
 }
 
+/** Arbitrary, distinct from the other pg_advisory_xact_lock classes (reviews: 6001). */
+const MEMBER_SUBSCRIPTION_LOCK_CLASS = 6_101;
+
+/**
+ * Serialises, until the transaction ends, everything that may start a subscription for this
+ * member: two demo completions raced at once run one after the other, and the second sees the first.
+ */
+export async function lockMemberSubscriptions(tx: Executor, userId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${MEMBER_SUBSCRIPTION_LOCK_CLASS}, ${userId})`);
+}
+
 export function insertCheckoutSession(
   db: Executor,
-  values: { id: string; userId: number; plan: PremiumPlanId; provider: 'demo' | 'stripe'; expiresAt: Date },
+  values: {
+    id: string;
+    userId: number;
+    plan: PremiumPlanId;
+    provider: 'demo' | 'stripe';
+    url: string;
+    expiresAt: Date;
+  },
 ) {
   return db.insert(checkoutSessions).values(values);
+}
+
+/** The member's checkouts with this provider that are neither completed nor expired, newest first. */
+export function findOpenCheckouts(db: Executor, userId: number, provider: 'demo' | 'stripe') {
+  return db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.userId, userId),
+        eq(checkoutSessions.provider, provider),
+        isNull(checkoutSessions.completedAt),
+        gt(checkoutSessions.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(checkoutSessions.createdAt));
+}
+
+/** A checkout given up for another: it can no longer be completed. */
+export function expireCheckout(db: Executor, id: string) {
+  return db
+    .update(checkoutSessions)
+    .set({ expiresAt: sql`now()` })
+    .where(and(eq(checkoutSessions.id, id), isNull(checkoutSessions.completedAt)));
 }
 
 export function findCheckoutSession(db: Executor, id: string, userId: number, lock = false) {

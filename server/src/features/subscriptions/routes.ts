@@ -102,7 +102,8 @@ const stripeWebhook: FastifyPluginAsync<{
   app.post(
     '/api/webhooks/stripe',
     {
-      config: { csrf: false },
+      // Its own generous limit (RATE_LIMITS.webhook), not the general writes' 60 a minute.
+      config: { csrf: false, limit: 'webhook' },
       schema: { response: { 200: z.object({ received: z.boolean(), outcome: z.string() }) } },
     },
     async (request) => {

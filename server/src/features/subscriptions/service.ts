@@ -31,40 +31,75 @@ export function listPlans(): PlanListResponse {
   };
 }
 
+/**
+ * What /subscription shows of a row: `premium` is isPremium's answer (the same as `isSubscribed`).
+ * A period that is over, or a subscription that ended, shows as canceled; a payment problem
+ * (past due, unpaid, paused) as past_due; a checkout never paid as none.
+ */
 export function statusOf(
   row: q.SubscriptionRow | undefined,
   provider: PaymentProvider,
   now = new Date(),
 ): SubscriptionStatus {
-  const base = { provider: provider.name, cancelAtPeriodEnd: false, plan: null, currentPeriodEnd: null };
+  const base = {
+    provider: provider.name,
+    premium: false,
+    cancelAtPeriodEnd: false,
+    plan: null,
+    currentPeriodEnd: null,
+  };
   if (!row || row.status === 'incomplete') return { status: 'none', ...base };
-  // A period that is over and was not renewed has ended, whatever the row last said.
-  const ended = row.currentPeriodEnd <= now && row.status !== 'past_due';
+  const premium = isPremium(row, now);
+  const ended =
+    row.status === 'canceled' ||
+    (row.endedAt !== null && row.endedAt <= now) ||
+    (row.currentPeriodEnd <= now && (row.status === 'active' || row.status === 'trialing'));
+  const paymentProblem = row.status === 'past_due' || row.status === 'unpaid' || row.status === 'paused';
   return {
-    status: ended ? 'canceled' : row.status,
+    status: ended
+      ? 'canceled'
+      : paymentProblem
+        ? 'past_due'
+        : row.status === 'trialing'
+          ? 'trialing'
+          : 'active',
+    premium,
     plan: row.plan,
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),
-    cancelAtPeriodEnd: row.cancelAtPeriodEnd && !ended,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd && premium,
     provider: provider.name,
   };
 }
 
 export async function getStatus(s: Subscriptions, userId: number): Promise<SubscriptionStatus> {
   await settleDemoSubscriptions(s, new Date(), userId);
-  return statusOf(await q.findLatestSubscription(s.db, userId), s.provider);
+  const shown =
+    (await q.findLiveSubscription(s.db, userId)) ?? (await q.findLatestSubscription(s.db, userId));
+  return statusOf(shown, s.provider);
 }
 
-/** Starts a checkout with the provider; the member completes it there (or on our demo page). */
+/**
+ * Starts a checkout with the provider; the member completes it there (or on our demo page).
+ * Refused while the member is Premium. A checkout of the same plan still open is reused (its
+ * url again), so a member never holds two checkouts that could both be paid; an open one of the
+ * other plan is expired with the provider first.
+ */
 export async function startCheckout(
   s: Subscriptions,
   member: Member,
   plan: PremiumPlanId,
 ): Promise<{ url: string }> {
-  const current = await q.findLatestSubscription(s.db, member.id);
-  if (isPremium(current)) {
+  const current = await q.findLiveSubscription(s.db, member.id);
+  if (current) {
     throw new ConflictError(
-      current?.cancelAtPeriodEnd ? SUBSCRIPTION_MESSAGES.resumeInstead : SUBSCRIPTION_MESSAGES.alreadyPremium,
+      current.cancelAtPeriodEnd ? SUBSCRIPTION_MESSAGES.resumeInstead : SUBSCRIPTION_MESSAGES.alreadyPremium,
     );
+  }
+  for (const open of await q.findOpenCheckouts(s.db, member.id, s.provider.name)) {
+    if (open.plan === plan && open.url) return { url: open.url };
+    // Told to the provider first (outside any transaction): once it answers, the old one cannot be paid.
+    await callProvider(() => s.provider.expirePaymentCheckout(open.id));
+    await q.expireCheckout(s.db, open.id);
   }
   const checkout = await callProvider(() =>
     s.provider.startCheckout({ userId: member.id, email: member.email, plan }),
@@ -74,6 +109,7 @@ export async function startCheckout(
     userId: member.id,
     plan,
     provider: s.provider.name,
+    url: checkout.url,
     expiresAt: new Date(Date.now() + CHECKOUT_LIFETIME_MS),
   });
   return { url: checkout.url };
@@ -93,7 +129,8 @@ export async function getDemoCheckout(s: Subscriptions, member: Member, sessionI
 
 /**
  * The demo checkout's "pay": the session is used up, the subscription starts and its first
- * charge is recorded (payment row, payment_received), all in one transaction.
+ * charge is recorded (payment row, payment_received), all in one transaction, serialised per
+ * member: two checkouts completed at once end with one subscription and one charge.
  */
 export async function completeDemoCheckout(
   s: Subscriptions,
@@ -102,11 +139,12 @@ export async function completeDemoCheckout(
 ): Promise<SubscriptionStatus> {
   assertDemo(s);
   const subscription = await s.db.transaction(async (tx) => {
+    await q.lockMemberSubscriptions(tx, member.id);
     const session = await q.findCheckoutSession(tx, sessionId, member.id, true);
     if (!session) throw new NotFoundError(SUBSCRIPTION_MESSAGES.sessionNotFound);
     if (session.completedAt) throw new ConflictError(SUBSCRIPTION_MESSAGES.sessionUsed);
     if (session.expiresAt <= new Date()) throw new GoneError(SUBSCRIPTION_MESSAGES.sessionExpired);
-    if (isPremium(await q.lockLatestSubscription(tx, member.id)))
+    if (await q.lockLiveSubscription(tx, member.id))
       throw new ConflictError(SUBSCRIPTION_MESSAGES.alreadyPremium);
     await q.markCheckoutCompleted(tx, session.id);
     const plan = PREMIUM_PLANS[session.plan];
@@ -141,22 +179,29 @@ function chargePeriod(tx: q.Executor, row: q.SubscriptionRow) {
   });
 }
 
-/** Cancel (at the period's end: Premium stays until then) or resume the member's subscription. */
+/**
+ * Cancel (at the period's end: Premium stays until then) or resume the member's live
+ * subscription. The provider is told first, with no transaction open (a slow Stripe holds no
+ * lock and no connection); then a short transaction checks the row is still the live one and
+ * still says the opposite, and writes it.
+ */
 export async function setCancelAtPeriodEnd(
   s: Subscriptions,
   member: Member,
   cancel: boolean,
 ): Promise<SubscriptionStatus> {
+  const refusal = () =>
+    new ConflictError(cancel ? SUBSCRIPTION_MESSAGES.nothingToCancel : SUBSCRIPTION_MESSAGES.nothingToResume);
+  const current = await q.findLiveSubscription(s.db, member.id);
+  if (!current || current.cancelAtPeriodEnd === cancel) throw refusal();
+  await callProvider(() => s.provider.setCancelAtPeriodEnd(current.providerSubscriptionId, cancel));
   const row = await s.db.transaction(async (tx) => {
-    const current = await q.lockLatestSubscription(tx, member.id);
-    if (!current || !isPremium(current) || current.cancelAtPeriodEnd === cancel) {
-      throw new ConflictError(
-        cancel ? SUBSCRIPTION_MESSAGES.nothingToCancel : SUBSCRIPTION_MESSAGES.nothingToResume,
-      );
-    }
-    // Told to the provider first, under the row's lock: our row never says what Stripe does not.
-    await callProvider(() => s.provider.setCancelAtPeriodEnd(current.providerSubscriptionId, cancel));
-    return q.updateSubscription(tx, current.id, { cancelAtPeriodEnd: cancel });
+    const live = await q.lockLiveSubscription(tx, member.id);
+    if (!live || live.id !== current.id) throw refusal();
+    // A webhook may have written Stripe's answer meanwhile: then there is nothing left to write.
+    return live.cancelAtPeriodEnd === cancel
+      ? live
+      : q.updateSubscription(tx, live.id, { cancelAtPeriodEnd: cancel });
   });
   return statusOf(row, s.provider);
 }
@@ -172,7 +217,11 @@ export async function settleDemoSubscriptions(s: Subscriptions, now: Date, userI
     const due = await q.lockDueDemoSubscriptions(tx, now, userId);
     for (let row of due) {
       if (row.cancelAtPeriodEnd || s.provider.name !== 'demo') {
-        await q.updateSubscription(tx, row.id, { status: 'canceled' });
+        await q.updateSubscription(tx, row.id, {
+          status: 'canceled',
+          statusSince: now,
+          endedAt: row.currentPeriodEnd,
+        });
         continue;
       }
       // A server that was off for months catches up one paid period at a time (at most three years).

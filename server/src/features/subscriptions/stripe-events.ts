@@ -5,16 +5,35 @@ import { settleBookingPayment } from '#server/features/bookings/index.ts';
 import { recordPayment } from '#server/features/payments/index.ts';
 import * as q from './queries.ts';
 
-/** Stripe's subscription states, as ours (which read past_due and canceled as Stripe does). */
+/** Stripe's subscription states, as ours: `canceled` is ours for every subscription that ended. */
 const STATUS_OF: Record<string, q.SubscriptionRow['status']> = {
   active: 'active',
   trialing: 'trialing',
   past_due: 'past_due',
-  unpaid: 'past_due',
-  paused: 'past_due',
+  unpaid: 'unpaid',
+  paused: 'paused',
   canceled: 'canceled',
   incomplete: 'incomplete',
   incomplete_expired: 'canceled',
+};
+
+/**
+ * How far along its life a Stripe status is, for two events of one subscription with the same
+ * `created` second (Stripe's clock has one-second steps): the further one is the newer. A
+ * subscription is created incomplete, is paid (trialing, then active), may fall behind (past
+ * due, then unpaid or paused) and ends (canceled, incomplete_expired), so a paying member is
+ * never set back to incomplete by an event that arrives late. A status Stripe adds later ranks
+ * lowest: it never overwrites a state of the same second.
+ */
+export const STATUS_RANK: Record<string, number> = {
+  incomplete: 1,
+  trialing: 2,
+  active: 3,
+  past_due: 4,
+  unpaid: 5,
+  paused: 5,
+  canceled: 6,
+  incomplete_expired: 6,
 };
 
 const seconds = (unix: number) => new Date(unix * 1000);
@@ -41,7 +60,8 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
  * Applies one verified Stripe event, once: its id is written in the same transaction as what it
  * changes, so a replay (Stripe retries until it hears 2xx) changes nothing. Subscription events
  * carry their member in the metadata set at checkout, so they may arrive in any order; an event
- * older than the state already applied (Stripe's `created`) is recorded and changes nothing.
+ * older than the state already applied (Stripe's `created`, then STATUS_RANK within one second)
+ * is recorded and changes nothing.
  */
 export async function applyStripeEvent(db: Database, event: Stripe.Event): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
@@ -69,15 +89,19 @@ async function applySubscription(
   const member = memberOf(subscription.metadata);
   const item = subscription.items.data[0];
   if (!member || !item) return 'ignored';
+  const status = STATUS_OF[subscription.status] ?? 'unpaid';
+  const rank = STATUS_RANK[subscription.status] ?? 0;
   const values = {
-    status: STATUS_OF[subscription.status] ?? 'past_due',
+    status,
     plan: member.plan,
     currentPeriodStart: seconds(item.current_period_start),
     currentPeriodEnd: seconds(item.current_period_end),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     providerCustomerId:
       typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+    endedAt: subscription.ended_at ? seconds(subscription.ended_at) : null,
     providerStateAt: stateAt,
+    providerStateRank: rank,
   };
   const existing = await q.findByProviderId(tx, subscription.id, true);
   if (!existing) {
@@ -86,13 +110,26 @@ async function applySubscription(
       userId: member.userId,
       provider: 'stripe',
       providerSubscriptionId: subscription.id,
+      statusSince: stateAt,
     });
     return 'applied';
   }
-  // Out of order: a state older than the one applied says nothing new.
-  if (existing.providerStateAt && existing.providerStateAt > stateAt) return 'ignored';
-  await q.updateSubscription(tx, existing.id, values);
+  // Out of order: a state older than the one applied (by time, then rank) says nothing new.
+  if (isOlder({ at: stateAt, rank }, existing)) return 'ignored';
+  await q.updateSubscription(tx, existing.id, {
+    ...values,
+    // A past-due grace counts from the event that made it past due, not from a later one.
+    ...(existing.status === status ? {} : { statusSince: stateAt }),
+  });
   return 'applied';
+}
+
+/** Whether a state (its event's `created`, its status rank) is older than the row's applied one. */
+function isOlder(state: { at: Date; rank: number }, row: q.SubscriptionRow): boolean {
+  if (!row.providerStateAt) return false;
+  const at = state.at.getTime();
+  const appliedAt = row.providerStateAt.getTime();
+  return at < appliedAt || (at === appliedAt && state.rank < (row.providerStateRank ?? 0));
 }
 
 /** A paid invoice is a charge: the start of a subscription or a renewal. */
@@ -123,7 +160,9 @@ async function applyPaidInvoice(tx: q.Executor, invoice: Stripe.Invoice): Promis
 
 /**
  * A one-off Checkout (a booking) that was paid: the booking named on its metadata is settled,
- * once, under the payment intent's id (the same charge reported twice is recorded once).
+ * once, under the payment intent's id (the same charge reported twice is recorded once). Money
+ * that arrives for a booking cancelled or paid already is recorded with its refund due, and the
+ * minute sweep gives it back (issue 30): only a replay of the same charge is a duplicate.
  */
 async function applyPaidCheckout(
   tx: Parameters<typeof settleBookingPayment>[0],

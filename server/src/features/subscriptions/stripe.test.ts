@@ -4,12 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREMIUM_PAST_DUE_GRACE_DAYS } from '#common/premium';
 import { SUBSCRIPTION_MESSAGES } from '#common/schemas/subscriptions';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { bookings, notifications, payments, subscriptions, webhookEvents } from '#server/db/schema/index.ts';
 import { member, roleIdNamed } from '#server/features/notifications/test-support.ts';
 import { createStripeProvider } from '#server/features/payments/provider.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.ts';
 import { createTestApp, type TestApp, testEnvironment } from '../../../test/helpers.ts';
 import { INVALID_SIGNATURE } from './routes.ts';
 
@@ -33,7 +35,14 @@ let eventCounter = 0;
 function subscriptionEvent(
   type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted',
   created: number,
-  s: { id: string; userId: number; status: string; periodEnd: number; cancelAtPeriodEnd?: boolean },
+  s: {
+    id: string;
+    userId: number;
+    status: string;
+    periodEnd: number;
+    cancelAtPeriodEnd?: boolean;
+    endedAt?: number;
+  },
 ) {
   return {
     id: `evt_sub_${++eventCounter}`,
@@ -46,6 +55,7 @@ function subscriptionEvent(
         object: 'subscription',
         status: s.status,
         cancel_at_period_end: s.cancelAtPeriodEnd ?? false,
+        ended_at: s.endedAt ?? null,
         customer: 'cus_test_1',
         metadata: { userId: String(s.userId), plan: 'monthly' },
         items: {
@@ -87,7 +97,7 @@ function invoicePaidEvent(invoiceId: string, s: { id: string; userId: number }, 
 
 async function deliver(
   event: object,
-  options: { secret?: string; timestamp?: number; app?: FastifyInstance } = {},
+  options: { secret?: string; timestamp?: number; app?: FastifyInstance; remoteAddress?: string } = {},
 ) {
   const payload = JSON.stringify(event);
   const signature = stripe.webhooks.generateTestHeaderString({
@@ -100,6 +110,7 @@ async function deliver(
     url: '/api/webhooks/stripe',
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     payload,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
 }
 
@@ -230,6 +241,163 @@ describe('Stripe webhooks', () => {
     );
     expect(await isSubscribed(m)).toBe(false);
     expect((await m.browser.request('GET', '/api/subscription')).json().status).toBe('canceled');
+  });
+
+  it('makes nobody Premium with a first payment that never went through, or a subscription that ended', async () => {
+    const periodEnd = now() + 365 * DAY;
+    // A first payment that never succeeds: incomplete, then incomplete_expired. A year ahead, never Premium.
+    const never = await member(t.db, t.app);
+    const unpaid = { id: 'sub_never_paid', userId: never.id, periodEnd };
+    await deliver(
+      subscriptionEvent('customer.subscription.created', now() - 20, { ...unpaid, status: 'incomplete' }),
+    );
+    expect(await isSubscribed(never)).toBe(false);
+    expect((await never.browser.request('GET', '/api/subscription')).json()).toMatchObject({
+      status: 'none',
+      premium: false,
+    });
+    await deliver(
+      subscriptionEvent('customer.subscription.updated', now() - 10, {
+        ...unpaid,
+        status: 'incomplete_expired',
+      }),
+    );
+    expect(await isSubscribed(never)).toBe(false);
+    const refused = await never.browser.request('POST', '/api/subscription/cancel');
+    expect(refused.statusCode).toBe(409);
+
+    // "Cancel immediately" in Stripe: canceled, ended_at now, the period still running. Over at once.
+    const ended = await member(t.db, t.app);
+    const paid = { id: 'sub_cancel_now', userId: ended.id, periodEnd };
+    await deliver(
+      subscriptionEvent('customer.subscription.created', now() - 20, { ...paid, status: 'active' }),
+    );
+    expect(await isSubscribed(ended)).toBe(true);
+    await deliver(
+      subscriptionEvent('customer.subscription.deleted', now() - 10, {
+        ...paid,
+        status: 'canceled',
+        endedAt: now() - 10,
+      }),
+    );
+    expect(await isSubscribed(ended)).toBe(false);
+    expect((await ended.browser.request('GET', '/api/subscription')).json()).toMatchObject({
+      status: 'canceled',
+      premium: false,
+    });
+    const [row] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, paid.id));
+    expect(row?.endedAt?.getTime()).toBe((now() - 10) * 1000);
+
+    // Ended by Stripe's ended_at even where the status still says active.
+    const stale = await member(t.db, t.app);
+    await deliver(
+      subscriptionEvent('customer.subscription.created', now() - 20, {
+        id: 'sub_ended_active',
+        userId: stale.id,
+        periodEnd,
+        status: 'active',
+        endedAt: now() - 5,
+      }),
+    );
+    expect(await isSubscribed(stale)).toBe(false);
+  });
+
+  it('keeps Premium through a failed renewal for the grace period from when it became past due, then not', async () => {
+    const periodEnd = now() + 30 * DAY;
+    const recent = await member(t.db, t.app);
+    const r = { id: 'sub_grace_recent', userId: recent.id, periodEnd };
+    const pastDueAt = now() - DAY;
+    await deliver(
+      subscriptionEvent('customer.subscription.created', now() - 40 * DAY, { ...r, status: 'active' }),
+    );
+    await deliver(
+      subscriptionEvent('customer.subscription.updated', pastDueAt, { ...r, status: 'past_due' }),
+    );
+    expect(await isSubscribed(recent)).toBe(true);
+    expect((await recent.browser.request('GET', '/api/subscription')).json()).toMatchObject({
+      status: 'past_due',
+      premium: true,
+    });
+    // A later event that leaves it past due does not restart the grace.
+    await deliver(
+      subscriptionEvent('customer.subscription.updated', now() - 60, {
+        ...r,
+        status: 'past_due',
+        cancelAtPeriodEnd: true,
+      }),
+    );
+    const [row] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, r.id));
+    expect(row?.statusSince.getTime()).toBe(pastDueAt * 1000);
+
+    const overdue = await member(t.db, t.app);
+    const o = { id: 'sub_grace_over', userId: overdue.id, periodEnd };
+    await deliver(
+      subscriptionEvent('customer.subscription.created', now() - 40 * DAY, { ...o, status: 'active' }),
+    );
+    await deliver(
+      subscriptionEvent('customer.subscription.updated', now() - (PREMIUM_PAST_DUE_GRACE_DAYS * DAY + 60), {
+        ...o,
+        status: 'past_due',
+      }),
+    );
+    expect(await isSubscribed(overdue)).toBe(false);
+    expect((await overdue.browser.request('GET', '/api/subscription')).json()).toMatchObject({
+      status: 'past_due',
+      premium: false,
+    });
+    // Stripe gives up: unpaid is not Premium either.
+    await deliver(subscriptionEvent('customer.subscription.updated', now() - 30, { ...r, status: 'unpaid' }));
+    expect(await isSubscribed(recent)).toBe(false);
+  });
+
+  it.each([
+    ['incomplete first', ['incomplete', 'active']],
+    ['active first', ['active', 'incomplete']],
+  ])(
+    'orders two events of the same second by status (%s): a paying member stays active',
+    async (_label, order) => {
+      const m = await member(t.db, t.app);
+      const second = now() - 30;
+      const sub = { id: `sub_same_second_${order[0]}`, userId: m.id, periodEnd: now() + 30 * DAY };
+      const [first, last] = order.map((status) =>
+        subscriptionEvent(
+          status === 'incomplete' ? 'customer.subscription.created' : 'customer.subscription.updated',
+          second,
+          { ...sub, status },
+        ),
+      );
+      await deliver(first as object);
+      await deliver(last as object);
+      const [row] = await t.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.providerSubscriptionId, sub.id));
+      expect(row?.status).toBe('active');
+      expect(await isSubscribed(m)).toBe(true);
+    },
+  );
+
+  it('has its own generous rate limit: more than 60 deliveries a minute from one address are not refused', async () => {
+    const address = '10.77.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMITS.write.max + 20; i++) {
+      const event = {
+        id: `evt_burst_${++eventCounter}`,
+        object: 'event',
+        type: 'customer.created',
+        created: now(),
+        data: { object: {} },
+      };
+      statuses.push((await deliver(event, { remoteAddress: address })).statusCode);
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(RATE_LIMITS.webhook.max).toBeGreaterThan(RATE_LIMITS.write.max);
   });
 
   it('turns the demo checkout off (400) when Stripe takes payments', async () => {

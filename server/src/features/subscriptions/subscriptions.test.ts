@@ -1,11 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addInterval, PREMIUM_PLANS, PREMIUM_REQUIRED } from '#common/premium';
+import { isPremium } from '#common/policies/premium';
+import { addInterval, PREMIUM_PAST_DUE_GRACE_DAYS, PREMIUM_PLANS, PREMIUM_REQUIRED } from '#common/premium';
 import { SUBSCRIPTION_MESSAGES } from '#common/schemas/subscriptions';
-import { notifications, payments, subscriptions } from '#server/db/schema/index.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { checkoutSessions, notifications, payments, subscriptions } from '#server/db/schema/index.ts';
 import { member } from '#server/features/notifications/test-support.ts';
-import { createDemoProvider } from '#server/features/payments/provider.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createDemoProvider, type PaymentProvider } from '#server/features/payments/provider.ts';
+import { createTestApp, type TestApp, testEnvironment } from '../../../test/helpers.ts';
 import { settleDemoSubscriptions } from './service.ts';
 
 let t: TestApp;
@@ -73,6 +76,7 @@ describe('Premium through the demo checkout', () => {
     expect(await isSubscribed(m)).toBe(false);
     expect((await m.browser.request('GET', '/api/subscription')).json()).toEqual({
       status: 'none',
+      premium: false,
       plan: null,
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
@@ -115,8 +119,9 @@ describe('Premium through the demo checkout', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, m.id), eq(notifications.type, 'payment_received')));
     expect(notice?.data).toEqual({ paymentId: payment?.id, amount: 19 });
+    // Issue 30: a demo payment never passes for money.
     expect(notice?.message).toBe(
-      'Thank you: your payment of $19.00 for CrewBase Premium, monthly went through.',
+      'Demo payment: no money moved. You recorded $19.00 for CrewBase Premium, monthly.',
     );
 
     // Cancel: still Premium for the period paid for.
@@ -224,5 +229,164 @@ describe('Premium through the demo checkout', () => {
     await becomePremium(m);
     expect((await m.browser.request('GET', filters)).statusCode).toBe(200);
     expect((await m.browser.request('GET', `/api/users/${subject.id}/reviews?page=2`)).statusCode).toBe(200);
+  });
+});
+
+describe('Premium is only a paid subscription (issue 30)', () => {
+  const HOUR = 3_600_000;
+  const at = (hours: number) => new Date(Date.now() + hours * HOUR);
+  const grace = PREMIUM_PAST_DUE_GRACE_DAYS * 24;
+
+  it.each([
+    ['active', 24, null, -24],
+    ['trialing', 24, null, -24],
+    ['active', -1, null, -24],
+    ['active', 24, -1, -24],
+    ['active', 24, 12, -24],
+    ['past_due', 24, null, -1],
+    ['past_due', 24, null, -grace - 1],
+    ['past_due', -1, null, -1],
+    ['canceled', 24 * 300, null, -1],
+    ['incomplete', 24 * 300, null, -1],
+    ['unpaid', 24, null, -1],
+    ['paused', 24, null, -1],
+  ] as const)(
+    'isPremiumSql says what isPremium says: %s, period end %dh, ended %sh, status since %dh',
+    async (status, periodEnd, ended, since) => {
+      const m = await newMember();
+      const facts = {
+        status,
+        currentPeriodEnd: at(periodEnd),
+        endedAt: ended === null ? null : at(ended),
+        statusSince: at(since),
+      };
+      await t.db
+        .insert(subscriptions)
+        .values({ userId: m.id, plan: 'monthly', provider: 'stripe', ...facts });
+      expect(await isSubscribed(m)).toBe(isPremium(facts));
+      expect((await m.browser.request('GET', '/api/subscription')).json().premium).toBe(isPremium(facts));
+    },
+  );
+
+  it('lets a member whose subscription ended (canceled, its old period still ahead) subscribe again', async () => {
+    const m = await newMember();
+    await t.db.insert(subscriptions).values({
+      userId: m.id,
+      plan: 'yearly',
+      status: 'canceled',
+      provider: 'demo',
+      currentPeriodEnd: at(24 * 200),
+    });
+    expect(await isSubscribed(m)).toBe(false);
+    await becomePremium(m);
+    expect(await isSubscribed(m)).toBe(true);
+  });
+});
+
+describe('one live subscription per member (issue 30)', () => {
+  const sessionOf = (url: string) => new URL(url, 'http://localhost').searchParams.get('session') as string;
+
+  it('reuses the open checkout of the same plan, and expires it for the other plan', async () => {
+    const m = await newMember();
+    const start = (plan: string) =>
+      m.browser.request('POST', '/api/subscription/checkout', { body: { plan } });
+    const first = (await start('monthly')).json().url as string;
+    expect((await start('monthly')).json().url).toBe(first);
+    expect(await t.db.$count(checkoutSessions, eq(checkoutSessions.userId, m.id))).toBe(1);
+
+    const yearly = (await start('yearly')).json().url as string;
+    expect(yearly).not.toBe(first);
+    const stale = await m.browser.request('POST', '/api/subscription/demo/complete', {
+      body: { session: sessionOf(first) },
+    });
+    expect(stale.statusCode).toBe(410);
+    expect(
+      (
+        await m.browser.request('POST', '/api/subscription/demo/complete', {
+          body: { session: sessionOf(yearly) },
+        })
+      ).json(),
+    ).toMatchObject({ status: 'active', plan: 'yearly', premium: true });
+  });
+
+  it('ends two demo completions of two checkouts raced at once with one subscription and one charge', async () => {
+    for (let round = 0; round < 5; round++) {
+      const m = await newMember();
+      const sessions = [`demo_race_${m.id}_a`, `demo_race_${m.id}_b`];
+      // Two checkouts open at once (started before reuse existed, or from two tabs at the same instant).
+      await t.db.insert(checkoutSessions).values(
+        sessions.map((id) => ({
+          id,
+          userId: m.id,
+          plan: 'monthly' as const,
+          provider: 'demo' as const,
+          expiresAt: new Date(Date.now() + 3_600_000),
+        })),
+      );
+      const answers = await Promise.all(
+        sessions.map((session) =>
+          m.browser.request('POST', '/api/subscription/demo/complete', { body: { session } }),
+        ),
+      );
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+      expect(await t.db.$count(subscriptions, eq(subscriptions.userId, m.id))).toBe(1);
+      expect(await t.db.$count(payments, eq(payments.userId, m.id))).toBe(1);
+    }
+  });
+
+  it('cancels and resumes the live subscription, not merely the newest row', async () => {
+    const m = await newMember();
+    await becomePremium(m);
+    // A newer row that is not live: a Stripe checkout whose first payment never went through.
+    await t.db.insert(subscriptions).values({
+      userId: m.id,
+      plan: 'yearly',
+      status: 'incomplete',
+      provider: 'stripe',
+      currentPeriodEnd: new Date(Date.now() + 365 * 86_400_000),
+      createdAt: sql`now() + interval '1 minute'`,
+    });
+    const cancelled = await m.browser.request('POST', '/api/subscription/cancel');
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'active', plan: 'monthly', cancelAtPeriodEnd: true });
+    expect((await m.browser.request('GET', '/api/subscription')).json()).toMatchObject({
+      plan: 'monthly',
+      cancelAtPeriodEnd: true,
+      premium: true,
+    });
+    expect((await m.browser.request('POST', '/api/subscription/resume')).json().cancelAtPeriodEnd).toBe(
+      false,
+    );
+  });
+
+  it('tells the provider about a cancellation with no database transaction open', async () => {
+    const seen: number[] = [];
+    const demo = createDemoProvider();
+    const provider: PaymentProvider = {
+      ...demo,
+      async setCancelAtPeriodEnd() {
+        // A transaction waiting on the provider shows as "idle in transaction" (holding its locks).
+        const { rows } = await t.db.execute<{ open: number }>(
+          sql`select count(*)::int as open from pg_stat_activity
+              where datname = current_database() and state like 'idle in transaction%'`,
+        );
+        seen.push(Number(rows[0]?.open));
+      },
+    };
+    const app = await buildApp({
+      config: loadConfig(testEnvironment(t.config)),
+      databaseUrl: t.url,
+      logger: false,
+      mailWorker: false,
+      paymentProvider: provider,
+    });
+    try {
+      const m = await member(t.db, app, { premium: true });
+      expect((await m.browser.request('POST', '/api/subscription/cancel')).statusCode).toBe(200);
+      expect((await m.browser.request('POST', '/api/subscription/resume')).statusCode).toBe(200);
+      expect(seen).toEqual([0, 0]);
+    } finally {
+      await app.close();
+    }
   });
 });

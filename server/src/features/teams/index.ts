@@ -1,2 +1,3 @@
+export { deleteInvitesBetween } from './queries.ts';
 export { teamRoutes } from './routes.ts';
-export { assertOwnPosition, joinFromBooking } from './service.ts';
+export { assertOwnPosition, joinFromBooking, leaveFromBooking } from './service.ts';

@@ -72,23 +72,50 @@ export function upsertInvite(db: Executor, teamId: number, userId: number, posit
 }
 
 /** On the team in this position, whatever came before (an accepted booking says so). */
+/**
+ * A booking puts the member on the team as accepted. The booking is recorded as what made the
+ * membership only when it did: someone already on the team stays on it whatever the booking does.
+ */
 export function upsertAcceptedMember(
   db: Executor,
   teamId: number,
   userId: number,
   positionId: number | null,
+  bookingId: number,
 ) {
   return db
     .insert(teamMembers)
-    .values({ teamId, userId, positionId, status: 'accepted', respondedAt: sql`now()` })
+    .values({ teamId, userId, positionId, status: 'accepted', respondedAt: sql`now()`, bookingId })
     .onConflictDoUpdate({
       target: [teamMembers.teamId, teamMembers.userId],
       set: {
         positionId: sql`coalesce(excluded.position_id, ${teamMembers.positionId})`,
         status: 'accepted',
         respondedAt: sql`now()`,
+        bookingId: sql`case when ${teamMembers.status} = 'accepted' then ${teamMembers.bookingId} else excluded.booking_id end`,
       },
     });
+}
+
+/**
+ * A cancelled booking takes off the membership it made: handed to `next` (another booking of the
+ * member for the team that still stands) when there is one, removed otherwise. A membership the
+ * booking did not make is left alone.
+ */
+export async function releaseBookingMember(
+  db: Executor,
+  teamId: number,
+  userId: number,
+  bookingId: number,
+  next: number | null,
+) {
+  const made = and(
+    eq(teamMembers.teamId, teamId),
+    eq(teamMembers.userId, userId),
+    eq(teamMembers.bookingId, bookingId),
+  );
+  if (next !== null) await db.update(teamMembers).set({ bookingId: next }).where(made);
+  else await db.delete(teamMembers).where(made);
 }
 
 export function answerInvite(db: Executor, teamId: number, userId: number, status: 'accepted' | 'declined') {
@@ -141,4 +168,31 @@ export function listMine(db: Executor, userId: number) {
     .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
     .where(or(eq(teams.ownerId, userId), inArray(teamMembers.status, ['invited', 'accepted'])))
     .orderBy(desc(teams.createdAt));
+}
+
+/**
+ * Invitations still unanswered between `a` and `b`, either way (one owns the team, the other is
+ * invited): withdrawn, as if never sent. Answers the invitations removed.
+ */
+export function deleteInvitesBetween(db: Executor, a: number, b: number) {
+  return db
+    .delete(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.status, 'invited'),
+        sql`((${teamMembers.userId} = ${b} and ${teamMembers.teamId} in (select id from ${teams} where ${teams.ownerId} = ${a}))
+          or (${teamMembers.userId} = ${a} and ${teamMembers.teamId} in (select id from ${teams} where ${teams.ownerId} = ${b})))`,
+      ),
+    )
+    .returning({ teamId: teamMembers.teamId, userId: teamMembers.userId });
+}
+
+/** The member leaves: their accepted place on the team goes, and the position is free again. */
+export function leaveTeam(db: Executor, teamId: number, userId: number) {
+  return db
+    .delete(teamMembers)
+    .where(
+      and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId), eq(teamMembers.status, 'accepted')),
+    )
+    .returning({ userId: teamMembers.userId });
 }

@@ -89,6 +89,15 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/teams/:id/leave',
+    { ...guarded, schema: { params: teamParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await service.leaveTeam(app.db, app.signedIn(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
   for (const answer of ['accept', 'decline'] as const) {
     app.post(
       `/api/team-invites/:teamId/${answer}`,

@@ -4,6 +4,7 @@ import {
   canViewTeam,
   crewingDecision,
   inviteDecision,
+  leaveDecision,
   teamRole,
 } from '#common/policies/teams';
 import { TEAM_MESSAGES, type Team } from '#common/schemas/teams';
@@ -222,13 +223,54 @@ export async function assertOwnPosition(
 /** An accepted booking for a team puts its crew member on the crew sheet, in that position. */
 export async function joinFromBooking(
   tx: q.Executor,
-  booking: { teamId: number; crewId: number; positionId: number | null },
+  booking: { id: number; teamId: number; crewId: number; positionId: number | null },
 ) {
-  await q.upsertAcceptedMember(tx, booking.teamId, booking.crewId, booking.positionId);
+  await q.upsertAcceptedMember(tx, booking.teamId, booking.crewId, booking.positionId, booking.id);
+}
+
+/**
+ * A booking for a team is cancelled: the membership it made goes (or passes to `next`, another
+ * booking of the member for the team that still stands). One it did not make stays.
+ */
+export async function leaveFromBooking(
+  tx: q.Executor,
+  booking: { id: number; teamId: number; crewId: number },
+  next: number | null,
+) {
+  await q.releaseBookingMember(tx, booking.teamId, booking.crewId, booking.id, next);
 }
 
 export async function removeMember(db: Database, viewer: Viewer, teamId: number, userId: number) {
   await ownedTeam(db, teamId, viewer);
   const removed = await q.removeMember(db, teamId, userId);
   if (removed.length === 0) throw new NotFoundError(TEAM_MESSAGES.memberNotFound);
+}
+
+/**
+ * A member leaves a team (issue 30): their place on the crew sheet goes, so the position is free
+ * again, and the owner hears of it. The owner closes a team instead; someone only invited declines.
+ */
+export async function leaveTeam(db: Database, viewer: Viewer, teamId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const found = await q.findTeamAs(tx, teamId, viewer.user.id);
+    const decision = leaveDecision(found ? teamRole(viewer.user.id, found.team, found.membership) : null);
+    if (!decision.ok || !found) {
+      if (decision.ok === false && decision.reason === 'owner')
+        throw new ConflictError(TEAM_MESSAGES.ownerCannotLeave);
+      if (decision.ok === false && decision.reason === 'not_member')
+        throw new ConflictError(TEAM_MESSAGES.notAMember);
+      throw new NotFoundError(TEAM_MESSAGES.notFound);
+    }
+    // A leave raced by the owner's removal: nothing left to leave.
+    if ((await q.leaveTeam(tx, teamId, viewer.user.id)).length === 0)
+      throw new NotFoundError(TEAM_MESSAGES.notFound);
+    await notify(
+      tx,
+      found.team.ownerId,
+      'system',
+      'Member left',
+      `${personName(viewer.user)} left ${found.team.name}.`,
+      { teamId },
+    );
+  });
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED } from '#common/premium';
 import { TEAM_MESSAGES } from '#common/schemas/teams';
-import { notifications, teamMembers } from '#server/db/schema/index.ts';
+import { notifications, teamMembers, teams } from '#server/db/schema/index.ts';
 import {
   expectContactRefused,
   member,
@@ -71,11 +71,19 @@ describe('teams', () => {
     expect((await g.browser.request('GET', '/api/teams')).json().teams).toEqual([
       expect.objectContaining({ id: team.id, myRole: 'member' }),
     ]);
-    // Sharing the team makes their reviews of each other verified.
+    // Sharing the team makes their reviews of each other verified, once its end date is past (issue 30).
     const review = await p.browser.request('POST', `/api/users/${g.id}/reviews`, {
       body: { rating: 5, text: 'Lit every night exterior beautifully and on time.' },
     });
-    expect(review.json().verifiedCollaboration).toBe(true);
+    expect(review.json().verifiedCollaboration).toBe(false);
+    await t.db
+      .update(teams)
+      .set({ startDate: '2026-01-05', endDate: '2026-01-20' })
+      .where(eq(teams.id, team.id));
+    const edited = await p.browser.request('PATCH', `/api/reviews/${review.json().id}`, {
+      body: { rating: 4 },
+    });
+    expect(edited.json().verifiedCollaboration).toBe(true);
   });
 
   it('needs Premium to create or invite; answering is free; outsiders get 404', async () => {

@@ -5,6 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { useViewer } from '#client/features/auth/api.ts';
 import { cn } from '#client/lib/cn.ts';
+import { HOLD_LIMITS } from '#common/limits';
 import { canBookCrew } from '#common/policies/bookings';
 import { addDays, isoDay, useCreateBooking } from '../api.ts';
 import { AvailabilityStrip } from './availability-strip.tsx';
@@ -69,7 +70,7 @@ export function BookCrew({
         open={open}
         onOpenChange={setOpen}
         title={form.kind === 'requested' ? `Book ${crew.name}` : `Put ${crew.name} on hold`}
-        description="Ask for days, or pencil them in with a hold: a first hold outranks a second."
+        description={`Ask for days, or ask to pencil them in with a hold (at most ${HOLD_LIMITS.maxDays} days): once the crew member agrees, a first hold outranks a second, and you confirm it into a booking within ${HOLD_LIMITS.lapseDays} days.`}
       >
         <form
           className="flex flex-col gap-4"

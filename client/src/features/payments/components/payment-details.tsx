@@ -6,7 +6,7 @@ import { buttonVariants } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ApiError } from '#client/lib/http.ts';
 import { formatMoney } from '#common/premium';
-import type { Payment } from '#common/schemas/payments';
+import { PAYMENT_METHOD_TEXT, type Payment } from '#common/schemas/payments';
 import { formatDay, paymentQuery } from '../api.ts';
 import { DownloadInvoiceLink } from './payment-history.tsx';
 
@@ -48,6 +48,15 @@ export function PaymentDetails({ id }: { id: number | null }) {
   return <PaymentCard payment={payment.data} />;
 }
 
+/** A charge that arrived after its booking could no longer be paid is given back (issue 30). */
+export function refundText(p: Pick<Payment, 'refundStatus' | 'refundedAt' | 'provider'>) {
+  if (p.refundStatus === 'due')
+    return 'Being refunded in full: it arrived after the booking could no longer be paid';
+  if (p.refundStatus === 'refunded')
+    return `Refunded in full${p.refundedAt ? ` on ${formatDay(p.refundedAt)}` : ''}${p.provider === 'demo' ? ' (no money had moved)' : ''}`;
+  return null;
+}
+
 function PaymentCard({ payment: p }: { payment: Payment }) {
   return (
     <div className="flex flex-col gap-6 rounded-2xl border border-border bg-card p-6 sm:p-8">
@@ -57,7 +66,9 @@ function PaymentCard({ payment: p }: { payment: Payment }) {
           <p className="text-3xl font-bold tracking-tight tabular-nums">
             {formatMoney(p.amount, p.currency)}
           </p>
-          <p className="text-sm text-muted-foreground">Paid on {formatDay(p.createdAt)}</p>
+          <p className="text-sm text-muted-foreground">
+            {p.provider === 'demo' ? 'Demo payment recorded' : 'Paid'} on {formatDay(p.createdAt)}
+          </p>
         </div>
       </div>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[9rem_1fr] sm:gap-y-3">
@@ -76,7 +87,13 @@ function PaymentCard({ payment: p }: { payment: Payment }) {
         <dt className="text-muted-foreground">Tax (included)</dt>
         <dd className="mb-2 tabular-nums sm:mb-0">{formatMoney(p.taxAmount, p.currency)}</dd>
         <dt className="text-muted-foreground">Paid with</dt>
-        <dd>{p.provider === 'demo' ? 'Demo checkout (no money moved)' : 'Card, through Stripe'}</dd>
+        <dd className="mb-2 sm:mb-0">{PAYMENT_METHOD_TEXT[p.provider]}</dd>
+        {p.refundStatus ? (
+          <>
+            <dt className="text-muted-foreground">Refund</dt>
+            <dd>{refundText(p)}</dd>
+          </>
+        ) : null}
       </dl>
       <div className="flex flex-wrap gap-2">
         <DownloadInvoiceLink paymentId={p.id} />

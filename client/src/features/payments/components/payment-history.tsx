@@ -56,6 +56,9 @@ export function PaymentHistory() {
               </Link>
               <p className="text-sm text-muted-foreground">
                 {formatDay(payment.createdAt)} · Invoice {payment.invoiceNumber}
+                {payment.provider === 'demo' ? ' · Demo payment (no money moved)' : ''}
+                {payment.refundStatus === 'due' ? ' · Being refunded' : ''}
+                {payment.refundStatus === 'refunded' ? ' · Refunded' : ''}
               </p>
             </div>
           </div>
