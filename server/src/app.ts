@@ -17,7 +17,12 @@ import { browseRoutes } from '#server/features/browse/index.ts';
 import { connectionRoutes } from '#server/features/connections/index.ts';
 import { healthRoutes } from '#server/features/health/index.ts';
 import { messageRoutes } from '#server/features/messages/index.ts';
-import { notificationRoutes, websocketOptions } from '#server/features/notifications/index.ts';
+import {
+  dailyDigestSweep,
+  notificationRoutes,
+  renderNotificationMail,
+  websocketOptions,
+} from '#server/features/notifications/index.ts';
 import { createPageRenderer, loadAppRenderer } from '#server/features/pages/index.ts';
 import {
   createPaymentProvider,
@@ -120,8 +125,17 @@ export async function buildApp({
   await app.register(mailOutboxPlugin, {
     mailer:
       mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        dataDir: config.dataDir,
+        log: app.log,
+        messageIdHost: config.publicUrl.hostname,
+      }),
     worker: mailWorker,
+    // Notification mails are rendered at send time (issue 32): the notifications feature hands its
+    // renderer here, since plugins import no feature.
+    render: (queued) => renderNotificationMail(app.db, config.publicUrl, queued),
   });
   await app.register(authRoutes, {
     publicUrl: config.publicUrl,
@@ -147,7 +161,10 @@ export async function buildApp({
     redisUrl: config.redisUrl,
     allowedOrigins: config.allowedOrigins,
     testNotificationsForEveryone: config.env !== 'production',
+    unsubscribeSecret: config.sessionSecret,
   });
+  // The mail sweeps run with the outbox worker; tests without it call them (issue 32).
+  if (mailWorker) await app.register(dailyDigestSweep, { publicUrl: config.publicUrl });
 
   const provider = paymentProvider ?? createPaymentProvider(config);
   await app.register(subscriptionRoutes, {
@@ -156,7 +173,7 @@ export async function buildApp({
   });
   await app.register(paymentRoutes, { provider });
   await app.register(connectionRoutes);
-  await app.register(messageRoutes);
+  await app.register(messageRoutes, { publicUrl: config.publicUrl, mailSweep: mailWorker });
   await app.register(bookingRoutes, {
     publicUrl: config.allowedOrigins.servedFrom ? null : config.publicUrl,
     provider,

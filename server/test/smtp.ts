@@ -10,6 +10,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Every header as sent, by its lowercase name, unfolded (RFC 5322 2.2.3). */
+  headers: Record<string, string>;
 }
 
 export interface TestSmtp {
@@ -24,6 +26,10 @@ export interface TestSmtp {
    * then accepts again.
    */
   refuseNext(count: number, responseCode: number): void;
+  /** Stops listening, as in an SMTP outage: connections are refused until `restart()`. */
+  stop(): Promise<void>;
+  /** Listens again, on the same port (the app's SMTP_URL stays right). */
+  restart(): Promise<void>;
 }
 
 /**
@@ -49,23 +55,37 @@ export async function startTestSmtp(): Promise<TestSmtp> {
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
           html: typeof parsed.html === 'string' ? parsed.html : '',
+          headers: Object.fromEntries(
+            parsed.headerLines.map(({ key, line }) => [
+              key,
+              line
+                .slice(line.indexOf(':') + 1)
+                .replace(/\r?\n(?=[ \t])/g, '')
+                .trim(),
+            ]),
+          ),
         });
         callback();
       },
       (error: Error) => callback(error),
     );
   };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onConnect(_session, callback) {
-      connections++;
-      callback();
-    },
-    onData,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A closed SMTPServer answers "421 shutting down" for good: a restart is a new one, same port.
+  const listen = async (at: number) => {
+    const started = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onConnect(_session, callback) {
+        connections++;
+        callback();
+      },
+      onData,
+    });
+    await new Promise<void>((resolve) => started.listen(at, '127.0.0.1', resolve));
+    return started;
+  };
+  let server = await listen(0);
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const { port } = server.server.address() as AddressInfo;
   return {
@@ -74,6 +94,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     to: (address) => inbox.filter((mail) => mail.to.includes(address)),
     refuseNext(count, responseCode) {
       refusals = { count, responseCode };
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    async restart() {
+      server = await listen(port);
     },
   };
 }

@@ -7,7 +7,7 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
 
 export type NewOutboxMail = Pick<
   typeof mailOutbox.$inferInsert,
-  'recipient' | 'subject' | 'text' | 'html' | 'replyTo' | 'kind'
+  'recipient' | 'subject' | 'text' | 'html' | 'replyTo' | 'kind' | 'headers' | 'notificationId'
 >;
 
 export interface ClaimedMail {
@@ -19,6 +19,8 @@ export interface ClaimedMail {
   replyTo: string | null;
   kind: string;
   attempts: number;
+  headers: Record<string, string>;
+  notificationId: number | null;
 }
 
 export async function insertOutboxMail(db: Executor, mail: NewOutboxMail): Promise<void> {
@@ -45,18 +47,20 @@ export async function claimDueMail(
     reply_to: string | null;
     kind: string;
     attempts: number;
+    headers: Record<string, string> | null;
+    notification_id: number | null;
   }>(sql`
     UPDATE mail_outbox SET
       attempts = attempts + 1,
       next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
     WHERE id IN (
       SELECT id FROM mail_outbox
-      WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+      WHERE sent_at IS NULL AND failed_at IS NULL AND skipped_at IS NULL AND next_attempt_at <= now()
       ORDER BY next_attempt_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, recipient, subject, text, html, reply_to, kind, attempts`);
+    RETURNING id, recipient, subject, text, html, reply_to, kind, attempts, headers, notification_id`);
   return result.rows
     .map((row) => ({
       id: Number(row.id),
@@ -67,6 +71,8 @@ export async function claimDueMail(
       replyTo: row.reply_to,
       kind: row.kind,
       attempts: row.attempts,
+      headers: row.headers ?? {},
+      notificationId: row.notification_id,
     }))
     .sort((a, b) => a.id - b.id);
 }
@@ -91,10 +97,21 @@ export async function countRecentMail(
   return result.rows[0]?.count ?? 0;
 }
 
-/** A sent mail keeps who, what and when; its body goes, since it may hold a one-time link. */
-export async function markMailSent(db: Executor, id: number): Promise<void> {
+/**
+ * A sent mail keeps who, what and when (the subject it was sent with, when rendered at send time);
+ * its body and headers go, since they may hold a one-time link or an unsubscribe token.
+ */
+export async function markMailSent(db: Executor, id: number, subject?: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE mail_outbox SET sent_at = now(), last_error = NULL, text = '', html = '', headers = NULL,
+      subject = coalesce(${subject ?? null}::text, subject)
+    WHERE id = ${id}`);
+}
+
+/** A mail no longer wanted when its turn came (its notification's kind of mail was turned off). */
+export async function markMailSkipped(db: Executor, id: number): Promise<void> {
   await db.execute(
-    sql`UPDATE mail_outbox SET sent_at = now(), last_error = NULL, text = '', html = '' WHERE id = ${id}`,
+    sql`UPDATE mail_outbox SET skipped_at = now(), text = '', html = '', headers = NULL WHERE id = ${id}`,
   );
 }
 
@@ -102,7 +119,7 @@ export async function markMailSent(db: Executor, id: number): Promise<void> {
 export async function deleteFinishedMail(db: Executor, olderThanSeconds: number): Promise<number> {
   const result = await db.execute(sql`
     DELETE FROM mail_outbox
-    WHERE coalesce(sent_at, failed_at) < now() - make_interval(secs => ${olderThanSeconds})`);
+    WHERE coalesce(sent_at, failed_at, skipped_at) < now() - make_interval(secs => ${olderThanSeconds})`);
   return result.rowCount ?? 0;
 }
 
@@ -129,7 +146,8 @@ export async function markMailAttemptFailed(
       next_attempt_at = verdict.next_at,
       failed_at = CASE WHEN verdict.give_up THEN now() END,
       text = CASE WHEN verdict.give_up THEN '' ELSE mail_outbox.text END,
-      html = CASE WHEN verdict.give_up THEN '' ELSE mail_outbox.html END
+      html = CASE WHEN verdict.give_up THEN '' ELSE mail_outbox.html END,
+      headers = CASE WHEN verdict.give_up THEN NULL ELSE mail_outbox.headers END
     FROM verdict
     WHERE mail_outbox.id = verdict.id
     RETURNING mail_outbox.failed_at IS NOT NULL AS failed, mail_outbox.next_attempt_at`);

@@ -4,12 +4,14 @@ import type { Database } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/index.ts';
 import { createTestDatabase } from '../../test/helpers.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { unsubscribeHeaders } from './headers.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import {
   countRecentMail,
   deliverDueMail,
   enqueueMail,
   pruneFinishedMail,
+  type RenderAtSend,
   retryDelaySeconds,
 } from './outbox.ts';
 
@@ -66,7 +68,7 @@ describe('mail outbox', () => {
     expect((await row('first@example.com')).sentAt).toBeNull();
 
     const report = await deliverDueMail(db, mailer, { log });
-    expect(report).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(report).toEqual({ sent: 1, retrying: 0, failed: 0, skipped: 0 });
     const [received] = smtp.to('first@example.com');
     expect(received).toMatchObject({
       subject: 'Hello first@example.com',
@@ -85,7 +87,7 @@ describe('mail outbox', () => {
       obj: { mailId: sent.id, kind: 'test', attempt: 1 },
     });
 
-    expect(await deliverDueMail(db, mailer)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await deliverDueMail(db, mailer)).toEqual({ sent: 0, retrying: 0, failed: 0, skipped: 0 });
     expect(smtp.to('first@example.com')).toHaveLength(1);
   });
 
@@ -106,7 +108,12 @@ describe('mail outbox', () => {
   it('retries a refused mail later, with a growing delay, and then sends it', async () => {
     await enqueueMail(db, mail('later@example.com'));
     smtp.refuseNext(1, 451);
-    expect(await deliverDueMail(db, mailer, { log })).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await deliverDueMail(db, mailer, { log })).toEqual({
+      sent: 0,
+      retrying: 1,
+      failed: 0,
+      skipped: 0,
+    });
     const waiting = await row('later@example.com');
     expect(waiting.attempts).toBe(1);
     expect(waiting.lastError).toMatch(/451/);
@@ -121,15 +128,15 @@ describe('mail outbox', () => {
     expect(logged.some((entry) => entry.level === 'warn' && entry.obj.mailId === waiting.id)).toBe(true);
 
     // Not due yet: the worker leaves it alone.
-    expect(await deliverDueMail(db, mailer)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await deliverDueMail(db, mailer)).toEqual({ sent: 0, retrying: 0, failed: 0, skipped: 0 });
 
     await makeDue('later@example.com');
     smtp.refuseNext(1, 421);
-    expect(await deliverDueMail(db, mailer)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await deliverDueMail(db, mailer)).toEqual({ sent: 0, retrying: 1, failed: 0, skipped: 0 });
     expect((await row('later@example.com')).attempts).toBe(2);
 
     await makeDue('later@example.com');
-    expect(await deliverDueMail(db, mailer)).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await deliverDueMail(db, mailer)).toEqual({ sent: 1, retrying: 0, failed: 0, skipped: 0 });
     expect(smtp.to('later@example.com')).toHaveLength(1);
     const sent = await row('later@example.com');
     expect(sent.attempts).toBe(3);
@@ -144,23 +151,28 @@ describe('mail outbox', () => {
       dataDir: '/nonexistent',
       log: quiet,
     });
-    expect(await deliverDueMail(db, nowhere)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await deliverDueMail(db, nowhere)).toEqual({ sent: 0, retrying: 1, failed: 0, skipped: 0 });
     expect((await row('unreachable@example.com')).lastError).toMatch(/ECONNREFUSED/);
     await makeDue('unreachable@example.com');
-    expect(await deliverDueMail(db, mailer)).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await deliverDueMail(db, mailer)).toEqual({ sent: 1, retrying: 0, failed: 0, skipped: 0 });
   });
 
   it('marks a mail failed when the server refuses it for good', async () => {
     await enqueueMail(db, mail('no-such-user@example.com'));
     smtp.refuseNext(1, 550);
-    expect(await deliverDueMail(db, mailer, { log })).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect(await deliverDueMail(db, mailer, { log })).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 1,
+      skipped: 0,
+    });
     const failed = await row('no-such-user@example.com');
     expect(failed.failedAt).not.toBeNull();
     expect(failed.lastError).toMatch(/550/);
     expect(failed).toMatchObject({ text: '', html: '' });
     expect(logged.some((entry) => entry.level === 'error' && entry.obj.mailId === failed.id)).toBe(true);
     await makeDue('no-such-user@example.com');
-    expect(await deliverDueMail(db, mailer)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await deliverDueMail(db, mailer)).toEqual({ sent: 0, retrying: 0, failed: 0, skipped: 0 });
   });
 
   it('gives up on a mail it could not send within a day', async () => {
@@ -169,7 +181,7 @@ describe('mail outbox', () => {
       sql`UPDATE mail_outbox SET created_at = now() - interval '23 hours 59 minutes 30 seconds' WHERE recipient = 'a-day-late@example.com'`,
     );
     smtp.refuseNext(1, 451);
-    expect(await deliverDueMail(db, mailer)).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect(await deliverDueMail(db, mailer)).toEqual({ sent: 0, retrying: 0, failed: 1, skipped: 0 });
     expect((await row('a-day-late@example.com')).failedAt).not.toBeNull();
   });
 
@@ -188,6 +200,7 @@ describe('mail outbox', () => {
       sent: 0,
       retrying: 0,
       failed: 0,
+      skipped: 0,
     });
     expect((await row('after-stop@example.com')).attempts).toBe(0);
     await deliverDueMail(db, mailer);
@@ -222,6 +235,117 @@ describe('mail outbox', () => {
       expect.arrayContaining(['recent-sent@example.com', 'old-waiting@example.com']),
     );
     expect(left.map((r) => r.recipient)).not.toContain('old-sent@example.com');
+  });
+
+  it('sends every mail auto-submitted, with a Message-ID of the site, a Date, a no-reply Reply-To and its own headers', async () => {
+    const site = createMailer({
+      smtpUrl: smtp.url,
+      from: 'CrewBase <no-reply@crewbase.test>',
+      dataDir: '/nonexistent',
+      log: quiet,
+      messageIdHost: 'crew.example',
+    });
+    const unsubscribe = 'https://crew.example/api/email/unsubscribe?token=abc.def';
+    await enqueueMail(db, { ...mail('headers@example.com'), headers: unsubscribeHeaders(unsubscribe) });
+    expect((await row('headers@example.com')).headers).toEqual({
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    const before = Date.now();
+    expect(await deliverDueMail(db, site)).toMatchObject({ sent: 1 });
+    const [received] = smtp.to('headers@example.com');
+    expect(received?.headers).toMatchObject({
+      'auto-submitted': 'auto-generated',
+      'list-unsubscribe': `<${unsubscribe}>`,
+      'list-unsubscribe-post': 'List-Unsubscribe=One-Click',
+    });
+    expect(received?.headers['message-id']).toMatch(/^<[0-9a-f-]{36}@crew\.example>$/);
+    expect(Date.parse(received?.headers.date ?? '')).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(received?.replyTo).toContain('<no-reply@crewbase.test>');
+    // Sent: the headers (an unsubscribe token) go with the body.
+    expect((await row('headers@example.com')).headers).toBeNull();
+  });
+
+  it('renders a notification’s mail when it is sent, and skips it when it is no longer wanted', async () => {
+    const [member] = (
+      await db.execute<{ id: number }>(
+        sql`INSERT INTO users (username, email) VALUES ('render_me', 'render-me@example.com') RETURNING id`,
+      )
+    ).rows;
+    const notification = async () => {
+      const [created] = (
+        await db.execute<{ id: number }>(sql`
+          INSERT INTO notifications (user_id, type, title, message)
+          VALUES (${member?.id}, 'system', 'Hello', 'A notification') RETURNING id`)
+      ).rows;
+      return Number(created?.id);
+    };
+    const [wanted, unwanted, gone, orphan] = [
+      await notification(),
+      await notification(),
+      await notification(),
+      await notification(),
+    ];
+    const later = (to: string, notificationId: number | undefined) =>
+      enqueueMail(db, { to, subject: '', text: '', html: '', kind: 'notification:test', notificationId });
+    await later('wanted@example.com', wanted);
+    await later('unwanted@example.com', unwanted);
+    await later('gone@example.com', gone);
+    await db.execute(sql`DELETE FROM notifications WHERE id = ${gone}`);
+    // The notification went: its waiting mail went with it.
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'gone@example.com'))).toEqual(
+      [],
+    );
+
+    const asked: Parameters<RenderAtSend>[0][] = [];
+    const render: RenderAtSend = async (queued) => {
+      asked.push(queued);
+      if (queued.notificationId !== wanted) return null;
+      return {
+        subject: 'Rendered now',
+        text: 'Rendered text.',
+        html: '<p>Rendered html.</p>',
+        headers: unsubscribeHeaders('https://crewbase.test/u?token=t'),
+      };
+    };
+    expect(await deliverDueMail(db, mailer, { render, log })).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+      skipped: 1,
+    });
+    expect(asked).toEqual([
+      expect.objectContaining({
+        kind: 'notification:test',
+        recipient: 'wanted@example.com',
+        notificationId: wanted,
+      }),
+      expect.objectContaining({ recipient: 'unwanted@example.com', notificationId: unwanted }),
+    ]);
+    const [received, ...more] = smtp.to('wanted@example.com');
+    expect(more).toEqual([]);
+    expect(received).toMatchObject({ subject: 'Rendered now', text: 'Rendered text.' });
+    expect(received?.headers['list-unsubscribe']).toBe('<https://crewbase.test/u?token=t>');
+    expect(await row('wanted@example.com')).toMatchObject({ subject: 'Rendered now', text: '', html: '' });
+    expect(smtp.to('unwanted@example.com')).toEqual([]);
+    const skipped = await row('unwanted@example.com');
+    expect(skipped.skippedAt).not.toBeNull();
+    expect(skipped.sentAt).toBeNull();
+    expect(logged).toContainEqual({
+      level: 'info',
+      msg: 'mail no longer wanted, skipped',
+      obj: { mailId: skipped.id, kind: 'notification:test', attempt: 1 },
+    });
+    // Skipped is done: never taken again.
+    await makeDue('unwanted@example.com');
+    expect(await deliverDueMail(db, mailer, { render })).toMatchObject({ sent: 0, skipped: 0 });
+
+    // A worker without a renderer cannot write it: it waits and retries, it does not send it empty.
+    await later('orphan@example.com', orphan);
+    expect(await deliverDueMail(db, mailer)).toMatchObject({ sent: 0, retrying: 1 });
+    expect((await row('orphan@example.com')).lastError).toMatch(/no renderer/);
+    await makeDue('orphan@example.com');
+    expect(await deliverDueMail(db, mailer, { render: async () => null })).toMatchObject({ skipped: 1 });
   });
 
   it.each([

@@ -1,14 +1,26 @@
 import type { Mailer, OutgoingMail } from './mailer.ts';
 import {
+  type ClaimedMail,
   claimDueMail,
   deleteFinishedMail,
   type Executor,
   insertOutboxMail,
   markMailAttemptFailed,
   markMailSent,
+  markMailSkipped,
 } from './outbox-queries.ts';
+import type { RenderedMail } from './templates/content.ts';
 
 export { countRecentMail, type Executor } from './outbox-queries.ts';
+
+export interface QueuedMail extends OutgoingMail {
+  kind: string;
+  /**
+   * A notification's mail rendered when it is sent (`deliverDueMail`'s `render`): queue it with
+   * an empty subject, text and html, and the worker asks `render` for them then, or skips it.
+   */
+  notificationId?: number;
+}
 
 /**
  * Queues a mail in the caller's transaction: it is sent only if that transaction commits, and no
@@ -17,7 +29,7 @@ export { countRecentMail, type Executor } from './outbox-queries.ts';
  * The worker (plugins/mail-outbox.ts) sends it within seconds. Tests send what is due by calling
  * `app.deliverMail()` (or `deliverDueMail(db, mailer)`), never by waiting.
  */
-export async function enqueueMail(db: Executor, mail: OutgoingMail & { kind: string }): Promise<void> {
+export async function enqueueMail(db: Executor, mail: QueuedMail): Promise<void> {
   await insertOutboxMail(db, {
     recipient: mail.to,
     subject: mail.subject,
@@ -25,8 +37,22 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail & { kind: str
     html: mail.html,
     replyTo: mail.replyTo ?? null,
     kind: mail.kind,
+    headers: mail.headers && Object.keys(mail.headers).length > 0 ? mail.headers : null,
+    notificationId: mail.notificationId ?? null,
   });
 }
+
+/**
+ * Writes a notification's mail when it is sent: what it says then (a preference, a name or the
+ * notification itself may have changed since it was queued), or null when it is no longer wanted,
+ * which marks it skipped.
+ */
+export type RenderAtSend = (row: {
+  id: number;
+  kind: string;
+  recipient: string;
+  notificationId: number;
+}) => Promise<(RenderedMail & { headers?: Record<string, string> }) | null>;
 
 /** How long a sent or failed mail's row (without its body) is kept, for support questions. */
 const KEEP_FINISHED_SECONDS = 30 * 24 * 60 * 60;
@@ -61,6 +87,31 @@ export interface DeliveryReport {
   sent: number;
   retrying: number;
   failed: number;
+  /** Rendered at send time and no longer wanted. */
+  skipped: number;
+}
+
+/** The mail to send for a claimed row: as queued, or rendered now; null when no longer wanted. */
+async function contentOf(mail: ClaimedMail, render: RenderAtSend | undefined): Promise<OutgoingMail | null> {
+  const queued: OutgoingMail = {
+    to: mail.recipient,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+  };
+  if (mail.notificationId === null || mail.subject !== '') return queued;
+  if (!render) throw new Error('a mail to render at send time, but no renderer');
+  const rendered = await render({
+    id: mail.id,
+    kind: mail.kind,
+    recipient: mail.recipient,
+    notificationId: mail.notificationId,
+  });
+  if (!rendered) return null;
+  const { headers, ...parts } = rendered;
+  return { ...queued, ...parts, headers: { ...mail.headers, ...headers } };
 }
 
 /** An SMTP reply of 5xx is a permanent refusal (RFC 5321 4.2.1): trying again cannot succeed. */
@@ -76,27 +127,26 @@ function errorText(error: unknown): string {
 /**
  * Sends every mail that is due, a batch at a time, until none is left; several workers (one per
  * server) share the queue without sending a row twice. A failed attempt is tried again later
- * (`retryDelaySeconds`) until a day after the mail was queued, then marked failed.
+ * (`retryDelaySeconds`) until a day after the mail was queued, then marked failed. A row queued
+ * for a notification without a body is written by `render` now, or marked skipped when it answers
+ * null.
  */
 export async function deliverDueMail(
   db: Executor,
   mailer: Mailer,
-  { log, signal }: { log?: OutboxLogger; signal?: AbortSignal } = {},
+  { log, signal, render }: { log?: OutboxLogger; signal?: AbortSignal; render?: RenderAtSend } = {},
 ): Promise<DeliveryReport> {
-  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, skipped: 0 };
   // A stopping server finishes the batch it took (its rows are leased) and takes no more.
   while (!signal?.aborted) {
     const batch = await claimDueMail(db, BATCH, LEASE_SECONDS);
     for (const mail of batch) {
       const outcome = { mailId: mail.id, kind: mail.kind, attempt: mail.attempts };
+      let sending: OutgoingMail | null;
       try {
-        await mailer.send({
-          to: mail.recipient,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-        });
+        // A renderer that fails (the database away) is retried like SMTP that fails.
+        sending = await contentOf(mail, render);
+        if (sending) await mailer.send(sending);
       } catch (error) {
         const reason = errorText(error);
         const result = await markMailAttemptFailed(db, mail.id, {
@@ -117,7 +167,13 @@ export async function deliverDueMail(
         }
         continue;
       }
-      await markMailSent(db, mail.id);
+      if (!sending) {
+        await markMailSkipped(db, mail.id);
+        report.skipped++;
+        log?.info(outcome, 'mail no longer wanted, skipped');
+        continue;
+      }
+      await markMailSent(db, mail.id, mail.subject === '' ? sending.subject : undefined);
       report.sent++;
       log?.info(outcome, 'mail delivered from the outbox');
     }

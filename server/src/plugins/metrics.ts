@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { errorBody } from './errors.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -79,6 +79,22 @@ export const metricsPlugin = fp<{ token: string | undefined }>(
           app.server.getConnections((err, n) => resolve(err ? 0 : n)),
         );
         this.set(count);
+      },
+    });
+    // Read from the outbox worker's totals at each scrape (plugins/mail-outbox.ts, registered later).
+    new Counter({
+      name: 'mail_outbox_deliveries_total',
+      help: 'Outbox mail delivery outcomes on this instance: sent, retried (will try again), failed (given up), skipped (no longer wanted)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+      collect() {
+        if (!app.hasDecorator('mailOutcomes')) return;
+        const totals = app.mailOutcomes;
+        this.reset();
+        this.inc({ outcome: 'sent' }, totals.sent);
+        this.inc({ outcome: 'retried' }, totals.retrying);
+        this.inc({ outcome: 'failed' }, totals.failed);
+        this.inc({ outcome: 'skipped' }, totals.skipped);
       },
     });
     const delay = monitorEventLoopDelay({ resolution: 10 });

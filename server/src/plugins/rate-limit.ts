@@ -22,6 +22,12 @@ export const RATE_LIMITS = {
    * only a flood is refused, never the general 60 writes a minute.
    */
   webhook: { max: 600, timeWindow: 60_000 },
+  /**
+   * One-click unsubscribe (/api/email/…), per network, no session: mail providers POST it for
+   * many members from a few addresses, and each link is signed (guessing one is hopeless), so the
+   * limit only stops a flood from one network, never a provider's honest burst.
+   */
+  unsubscribe: { max: 300, timeWindow: 60_000 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -83,7 +89,8 @@ export const rateLimitPlugin = fp<{
         name === 'register' ||
         name === 'passwordReset' ||
         name === 'contact' ||
-        name === 'webhook';
+        name === 'webhook' ||
+        name === 'unsubscribe';
       return {
         max: Math.max(1, Math.round(max * multiplier)),
         timeWindow,

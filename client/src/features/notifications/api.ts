@@ -12,14 +12,14 @@ import { useViewer } from '#client/features/auth/api.ts';
 import { ApiError, apiGet, apiSend, type QueryParams } from '#client/lib/http.ts';
 import { LIMITS, NOTIFICATION_PAGE_SIZE } from '#common/limits';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '#common/notifications';
+import { DEFAULT_EMAIL_PREFERENCES } from '#common/policies/email';
+import type { AllPreferences, UpdateAllPreferencesRequest } from '#common/schemas/email-preferences';
 import type {
   Notification,
   NotificationListResponse,
-  NotificationPreferences,
   TestNotificationRequest,
   TestNotificationResponse,
   UnreadCountResponse,
-  UpdateNotificationPreferencesRequest,
 } from '#common/schemas/notifications';
 import {
   clearCache,
@@ -80,7 +80,14 @@ export const notificationPagesQuery = infiniteQueryOptions({
   getNextPageParam: (last) => last.nextCursor,
 });
 
-export const preferencesQuery = queryOptions<NotificationPreferences>({ queryKey: [PREFERENCES_PATH] });
+/** SPEC §3's five preferences and, beside them, the e-mail ones (issue 32). */
+export const preferencesQuery = queryOptions<AllPreferences>({ queryKey: [PREFERENCES_PATH] });
+
+/** SPEC §3's every-on when the fetch fails; e-mail as it is by default (product news off). */
+const FALLBACK_PREFERENCES: AllPreferences = {
+  ...DEFAULT_NOTIFICATION_PREFERENCES,
+  ...DEFAULT_EMAIL_PREFERENCES,
+};
 
 /** Only for a signed-in user: a visitor has no notifications to ask about. */
 function useSignedIn() {
@@ -102,7 +109,7 @@ export function useNotificationPages() {
 /** SPEC §3: every preference reads as on when the fetch fails. */
 export function usePreferences() {
   const query = useQuery({ ...preferencesQuery, enabled: useSignedIn() });
-  const preferences = query.data ?? (query.isError ? DEFAULT_NOTIFICATION_PREFERENCES : undefined);
+  const preferences = query.data ?? (query.isError ? FALLBACK_PREFERENCES : undefined);
   return { ...query, preferences };
 }
 
@@ -147,8 +154,8 @@ export function useClearAll() {
 export function useUpdatePreferences() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateNotificationPreferencesRequest) =>
-      apiSend<NotificationPreferences>('PATCH', PREFERENCES_PATH, body),
+    mutationFn: (body: UpdateAllPreferencesRequest) =>
+      apiSend<AllPreferences>('PATCH', PREFERENCES_PATH, body),
     onSuccess: (preferences) => {
       client.setQueryData(preferencesQuery.queryKey, preferences);
       toast({ title: 'Preferences saved', description: 'Your notification settings have been updated.' });

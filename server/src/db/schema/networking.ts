@@ -83,10 +83,18 @@ export const conversationMembers = pgTable(
     unreadCount: integer('unread_count').notNull().default(0),
     /** Copied from the conversation so one index serves "my conversations, newest first". */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the oldest message from the other side that is neither read nor mailed came; null
+     * when none waits. Set with each message, cleared by reading and by the mail (issue 32). */
+    mailDueSince: timestamp('mail_due_since', { withTimezone: true }),
+    /** The newest message mailed (or passed over, unwanted) to this participant, and when. */
+    mailedMessageId: integer('mailed_message_id').notNull().default(0),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),
     index('conversation_members_list_idx').on(t.userId, t.updatedAt, t.conversationId),
+    // The minute sweep's question: "who has messages waiting for a mail?", only those rows.
+    index('conversation_members_mail_due_idx').on(t.mailDueSince).where(sql`${t.mailDueSince} is not null`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 // Relative, not #common: drizzle-kit loads this file without package.json's import map.
+import { EMAIL_CATEGORY_DEFAULTS } from '../../../../common/src/policies/email.ts';
 import { NOTIFICATION_TYPES } from '../../../../common/src/schemas/notifications.ts';
 import { users } from './users.ts';
 
@@ -25,7 +26,7 @@ export const notifications = pgTable(
   ],
 );
 
-/** SPEC §3 preferences; a missing row means every preference is on. */
+/** SPEC §3 preferences and issue 32's e-mail ones; a missing row means the defaults (every SPEC one on). */
 export const notificationPreferences = pgTable('notification_preferences', {
   userId: integer('user_id')
     .primaryKey()
@@ -35,4 +36,22 @@ export const notificationPreferences = pgTable('notification_preferences', {
   reviewNotifications: boolean('review_notifications').notNull().default(true),
   teamInviteNotifications: boolean('team_invite_notifications').notNull().default(true),
   systemNotifications: boolean('system_notifications').notNull().default(true),
+  // Issue 32: e-mail per category (EMAIL_PREFERENCE_KEYS, EMAIL_CATEGORY_DEFAULTS), and the digest.
+  emailBookingNotifications: boolean('email_booking_notifications')
+    .notNull()
+    .default(EMAIL_CATEGORY_DEFAULTS.bookings),
+  emailMessageNotifications: boolean('email_message_notifications')
+    .notNull()
+    .default(EMAIL_CATEGORY_DEFAULTS.messages),
+  emailTeamNotifications: boolean('email_team_notifications')
+    .notNull()
+    .default(EMAIL_CATEGORY_DEFAULTS.teams),
+  emailReviewNotifications: boolean('email_review_notifications')
+    .notNull()
+    .default(EMAIL_CATEGORY_DEFAULTS.reviews),
+  emailPaymentNotifications: boolean('email_payment_notifications')
+    .notNull()
+    .default(EMAIL_CATEGORY_DEFAULTS.payments),
+  emailProductNews: boolean('email_product_news').notNull().default(EMAIL_CATEGORY_DEFAULTS.product_news),
+  emailDailyDigest: boolean('email_daily_digest').notNull().default(false),
 });

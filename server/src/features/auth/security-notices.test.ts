@@ -56,7 +56,10 @@ describe('security notices by email', () => {
       /The password of your CrewBase account was changed on \d+ \w+ \d{4} at \d\d:\d\d UTC\. Every other device that was signed in has been signed out\./,
     );
     expect(mail?.text).toContain(IF_NOT_YOU);
-    expect(mail?.html).toContain('<p>If it was you, there is nothing more to do.</p>');
+    expect(mail?.html).toMatch(/<p [^>]*>If it was you, there is nothing more to do\.<\/p>/);
+    // No links at all, not even to the preferences (ADR 005), and no unsubscribe.
+    expect(mail?.html).not.toMatch(/href=/);
+    expect(mail?.headers['list-unsubscribe']).toBeUndefined();
   });
 
   it('sends nothing when the password change is refused', async () => {

@@ -1,6 +1,6 @@
 import { isPlaceholderEmail } from '#common/placeholder-email';
-import { escapeHtml } from '#server/mail/html.ts';
 import { type Executor, enqueueMail } from '#server/mail/outbox.ts';
+import { renderMail } from '#server/mail/templates/render.tsx';
 import { findAuthUser } from './queries.ts';
 
 export type SecurityNoticeKind =
@@ -22,7 +22,8 @@ const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC
 /** "12 March 2026 at 14:05 UTC": one reading in every country. */
 const when = (at: Date) => `${day.format(at)} at ${at.toISOString().slice(11, 16)} UTC`;
 
-// No links: a real notice that asks nothing of the reader is easy to tell from a phishing copy
+// No links, not even to the preferences (there is nothing to set: notices cannot be turned off) nor
+// an unsubscribe: a real notice that asks nothing of the reader is easy to tell from a phishing copy
 // ("open CrewBase yourself"), and no caller has to know PUBLIC_URL.
 const IF_NOT_YOU =
   'If it was not you, someone else may know your password. Open CrewBase yourself (not through a link in an email), choose "Forgot your password?" on the sign-in form to set a new one, and tell us through the Contact page.';
@@ -72,18 +73,23 @@ const SUBJECTS: Record<SecurityNoticeKind, string> = {
   new_device: 'New sign-in to your CrewBase account',
 };
 
-function securityNoticeMail(
+/** A notice's mail, rendered (exported for scripts/mail-preview.ts). */
+export async function securityNoticeMail(
   user: { email: string; username: string },
   kind: SecurityNoticeKind,
   details: SecurityNoticeDetails = {},
 ) {
   const at = when(details.at ?? new Date());
-  const body = [`Hello ${user.username},`, ...paragraphs(kind, at, details), FOOTER, 'The CrewBase team'];
+  const said = paragraphs(kind, at, details);
   return {
     to: user.email,
-    subject: SUBJECTS[kind],
-    text: `${body.join('\n\n')}\n`,
-    html: body.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+    ...(await renderMail({
+      subject: SUBJECTS[kind],
+      preheader: said[0],
+      heading: SUBJECTS[kind],
+      paragraphs: [`Hello ${user.username},`, ...said, 'The CrewBase team'],
+      footer: { reason: FOOTER },
+    })),
   };
 }
 
@@ -101,7 +107,10 @@ export async function securityNotice(
 ): Promise<void> {
   // A placeholder (a social sign-up without an address) reaches no one.
   if (isPlaceholderEmail(user.email)) return;
-  await enqueueMail(tx, { ...securityNoticeMail(user, kind, details), kind: `security_notice:${kind}` });
+  await enqueueMail(tx, {
+    ...(await securityNoticeMail(user, kind, details)),
+    kind: `security_notice:${kind}`,
+  });
 }
 
 /** `securityNotice` to the account's current address, looked up in the same transaction. */

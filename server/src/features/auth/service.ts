@@ -336,8 +336,8 @@ export async function requestPasswordReset(db: Database, email: string, publicUr
     }
     // To the address the account holds, not the one typed: the two only match case-insensitively.
     const mail = account
-      ? { to: account.email, ...resetLinkMail(link) }
-      : { to: email, ...noAccountMail(email, publicUrl) };
+      ? { to: account.email, ...(await resetLinkMail(link, publicUrl)) }
+      : { to: email, ...(await noAccountMail(email, publicUrl)) };
     await enqueueMail(tx, { ...mail, kind: PASSWORD_RESET_MAIL_KIND });
     return account?.id ?? null;
   });

@@ -1,1 +1,2 @@
+export { mailUnreadMessages } from './message-mail.ts';
 export { messageRoutes } from './routes.ts';

@@ -141,7 +141,10 @@ export async function sentInLastMinute(db: Executor, senderId: number): Promise<
   return rows[0]?.n ?? 0;
 }
 
-/** The message, the conversation's order for both, and the sender's own read receipt. */
+/**
+ * The message, the conversation's order for both, the sender's own read receipt, and the
+ * recipient's mail due (messages-mail.ts mails it once they are away; answering reads it all).
+ */
 export async function insertMessage(db: Executor, conversationId: number, senderId: number, body: string) {
   const [message] = await db.insert(messages).values({ conversationId, senderId, body }).returning();
   if (!message) throw new Error('message not written');
@@ -152,7 +155,9 @@ export async function insertMessage(db: Executor, conversationId: number, sender
     update ${conversationMembers} set updated_at = ${message.createdAt},
       last_read_message_id = case when user_id = ${senderId} then ${message.id} else last_read_message_id end,
       read_at = case when user_id = ${senderId} then now() else read_at end,
-      unread_count = case when user_id = ${senderId} then 0 else unread_count + 1 end
+      unread_count = case when user_id = ${senderId} then 0 else unread_count + 1 end,
+      mail_due_since = case when user_id = ${senderId} then null
+        else coalesce(mail_due_since, ${message.createdAt}) end
     where conversation_id = ${conversationId}`);
   return message;
 }
@@ -193,7 +198,8 @@ export function messagesByIds(db: Executor, ids: number[]) {
 /** Marks everything in the conversation read for `me`; the newest message id, or null if none is newer. */
 export async function markRead(db: Executor, conversationId: number, me: number): Promise<number | null> {
   const { rows } = await db.execute<{ up_to: number }>(sql`
-    update ${conversationMembers} cm set last_read_message_id = c.last_message_id, read_at = now(), unread_count = 0
+    update ${conversationMembers} cm set last_read_message_id = c.last_message_id, read_at = now(), unread_count = 0,
+      mail_due_since = null
     from ${conversations} c
     where c.id = cm.conversation_id and cm.conversation_id = ${conversationId} and cm.user_id = ${me}
       and c.last_message_id > cm.last_read_message_id

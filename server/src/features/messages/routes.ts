@@ -12,10 +12,28 @@ import {
   startConversationResponse,
   unreadMessagesResponse,
 } from '#common/schemas/messages';
+import { mailUnreadMessages } from './message-mail.ts';
 import * as service from './service.ts';
 
-export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+/** How often new messages are looked at for a mail to members away (issue 32). */
+const MAIL_INTERVAL_MS = 60_000;
+
+export const messageRoutes: FastifyPluginAsyncZod<{
+  /** Where the mails' links point. */
+  publicUrl: URL;
+  /** Whether the minute sweep mails new messages on its own (tests call `mailUnreadMessages`). */
+  mailSweep: boolean;
+}> = async (app, { publicUrl, mailSweep }) => {
   const guarded = { preHandler: app.requireUser };
+  if (mailSweep) {
+    const mail = () =>
+      mailUnreadMessages(app.db, publicUrl).catch((err: unknown) =>
+        app.log.warn({ err }, 'messages: new messages not mailed, tried again next minute'),
+      );
+    const timer = setInterval(mail, MAIL_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   // New messages reach open tabs as {type: 'message'}: the hub loads them by id.
   app.realtime.hub.useMessageLoader((ids) => service.messagesByIds(app.db, ids));
 

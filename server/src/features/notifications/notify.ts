@@ -1,5 +1,7 @@
+import { emailCategoryOf } from '#common/policies/email';
 import type { NotificationType } from '#common/schemas/notifications';
 import type { Database } from '#server/db/client.ts';
+import { enqueueNotificationMail } from './notification-mail-queries.ts';
 import { insertWantedNotification } from './queries.ts';
 import { activeCommitWatcher } from './realtime/after-commit.ts';
 
@@ -34,8 +36,9 @@ export interface CreatedNotification {
 
 /**
  * The one way a feature tells someone something. Inserts the row in the caller's transaction,
- * unless the recipient turned that type off (no preferences row: everything on). Returns the row,
- * or null when the preference said no.
+ * unless the recipient turned that type off (no preferences row: everything on), and its mail
+ * when the recipient wants that kind mailed at once (issue 32). Returns the row, or null when the
+ * preference said no (and then nothing is mailed either).
  *
  * Real-time delivery happens after commit, and never for a transaction that rolls back:
  * - PostgreSQL bus (default): the same statement calls pg_notify with the ids; PostgreSQL holds a
@@ -59,6 +62,11 @@ export async function notify(
     watcher ? 'transaction id' : 'pg_notify',
   );
   if (!row) return null;
+  // Issue 32: its mail is queued in the same transaction, rendered when the worker sends it.
+  // Messages are mailed in batches per conversation, never one by one.
+  const category = emailCategoryOf(type, data);
+  if (category && category !== 'messages')
+    await enqueueNotificationMail(executor, { id: row.id, userId }, category);
   watcher?.watch(row.announced, { k: 'n', id: row.id, u: row.user_id });
   return {
     id: row.id,

@@ -3,20 +3,21 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdmin } from '#common/policies/staff';
+import { allPreferencesSchema, updateAllPreferencesRequest } from '#common/schemas/email-preferences';
 import {
   NOTIFICATION_MESSAGES,
   notificationListQuery,
   notificationListResponse,
-  notificationPreferencesSchema,
   testNotificationRequest,
   testNotificationResponse,
   unreadCountResponse,
-  updateNotificationPreferencesRequest,
 } from '#common/schemas/notifications';
 import { ForbiddenError, UnauthorizedError } from '#server/errors.ts';
 import { SIGN_IN_REQUIRED } from '#server/http/request-auth.ts';
 import { type RealtimeOptions, realtimePlugin } from './realtime/plugin.ts';
 import * as service from './service.ts';
+import { unsubscribeRoutes } from './unsubscribe-routes.ts';
+import { configureUnsubscribeKey } from './unsubscribe-token.ts';
 
 const idParams = z.object({
   id: z.coerce
@@ -37,6 +38,8 @@ const signedIn = async (request: FastifyRequest) => void userOf(request);
 export interface NotificationRoutesOptions extends RealtimeOptions {
   /** Whether anyone may send themself a test notification; otherwise admins only. */
   testNotificationsForEveryone: boolean;
+  /** SESSION_SECRET: unsubscribe links are signed with a key derived from it (unsubscribe-token.ts). */
+  unsubscribeSecret: string;
 }
 
 const httpRoutes: FastifyPluginAsyncZod<{ testNotificationsForEveryone: boolean }> = async (
@@ -86,7 +89,7 @@ const httpRoutes: FastifyPluginAsyncZod<{ testNotificationsForEveryone: boolean 
 
   app.get(
     '/api/notifications/preferences',
-    { preValidation: signedIn, schema: { response: { 200: notificationPreferencesSchema } } },
+    { preValidation: signedIn, schema: { response: { 200: allPreferencesSchema } } },
     async (request) => service.getPreferences(app.db, userOf(request).id),
   );
 
@@ -95,8 +98,8 @@ const httpRoutes: FastifyPluginAsyncZod<{ testNotificationsForEveryone: boolean 
     {
       preValidation: signedIn,
       schema: {
-        body: updateNotificationPreferencesRequest,
-        response: { 200: notificationPreferencesSchema },
+        body: updateAllPreferencesRequest,
+        response: { 200: allPreferencesSchema },
       },
     },
     async (request) => service.updatePreferences(app.db, userOf(request).id, request.body),
@@ -121,12 +124,16 @@ const httpRoutes: FastifyPluginAsyncZod<{ testNotificationsForEveryone: boolean 
 /**
  * The notifications feature: the calls of SPEC §7 under /api/notifications, POST
  * /api/notifications/test for /notification-test, and `/ws` with cross-instance delivery.
- * Writes are CSRF-checked and rate-limited like every other write (plugins/csrf.ts, rate-limit.ts).
+ * Writes are CSRF-checked and rate-limited like every other write (plugins/csrf.ts, rate-limit.ts),
+ * but for the one-click unsubscribe under /api/email (unsubscribe-routes.ts), whose signed token
+ * is its authority.
  */
 export const notificationRoutes = fp<NotificationRoutesOptions>(
-  async (app, { testNotificationsForEveryone, ...realtime }) => {
+  async (app, { testNotificationsForEveryone, unsubscribeSecret, ...realtime }) => {
+    configureUnsubscribeKey(unsubscribeSecret);
     await app.register(realtimePlugin, realtime);
     await app.register(httpRoutes, { testNotificationsForEveryone });
+    await app.register(unsubscribeRoutes);
   },
   { name: 'notifications' },
 );

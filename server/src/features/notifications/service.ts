@@ -1,13 +1,14 @@
+import { DEFAULT_EMAIL_PREFERENCES, type EmailPreferenceKey } from '#common/policies/email';
+import type { AllPreferences, UpdateAllPreferencesRequest } from '#common/schemas/email-preferences';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_MESSAGES,
   type Notification,
   type NotificationListResponse,
-  type NotificationPreferences,
-  type UpdateNotificationPreferencesRequest,
 } from '#common/schemas/notifications';
 import type { Database } from '#server/db/client.ts';
 import { NotFoundError } from '#server/errors.ts';
+import { EMAIL_FIELD_OF_KEY } from './email-preferences-queries.ts';
 import { type CreatedNotification, type NotificationData, type NotificationType, notify } from './notify.ts';
 import * as q from './queries.ts';
 import type { RealtimeEvent } from './realtime/events.ts';
@@ -100,14 +101,20 @@ export function clearAll(db: Database, publish: Publish, userId: number) {
   return changeThen(db, publish, userId, async (tx) => void (await q.deleteAll(tx, userId)));
 }
 
-function toPreferences(row: q.PreferencesRow | null): NotificationPreferences {
-  if (!row) return { ...DEFAULT_NOTIFICATION_PREFERENCES };
+const EMAIL_KEYS = Object.keys(EMAIL_FIELD_OF_KEY) as EmailPreferenceKey[];
+
+/** SPEC §3's five keys, and beside them the seven e-mail keys of issue 32. */
+function toPreferences(row: q.PreferencesRow | null): AllPreferences {
+  if (!row) return { ...DEFAULT_NOTIFICATION_PREFERENCES, ...DEFAULT_EMAIL_PREFERENCES };
+  const email = { ...DEFAULT_EMAIL_PREFERENCES };
+  for (const key of EMAIL_KEYS) email[key] = row[EMAIL_FIELD_OF_KEY[key]];
   return {
     browser_notifications: row.browserNotifications,
     message_notifications: row.messageNotifications,
     review_notifications: row.reviewNotifications,
     team_invite_notifications: row.teamInviteNotifications,
     system_notifications: row.systemNotifications,
+    ...email,
   };
 }
 
@@ -118,8 +125,8 @@ export async function getPreferences(db: Database, userId: number) {
 export async function updatePreferences(
   db: Database,
   userId: number,
-  changes: UpdateNotificationPreferencesRequest,
-): Promise<NotificationPreferences> {
+  changes: UpdateAllPreferencesRequest,
+): Promise<AllPreferences> {
   const set: Partial<Omit<q.PreferencesRow, 'userId'>> = {};
   if (changes.browser_notifications !== undefined) set.browserNotifications = changes.browser_notifications;
   if (changes.message_notifications !== undefined) set.messageNotifications = changes.message_notifications;
@@ -128,6 +135,10 @@ export async function updatePreferences(
     set.teamInviteNotifications = changes.team_invite_notifications;
   }
   if (changes.system_notifications !== undefined) set.systemNotifications = changes.system_notifications;
+  for (const key of EMAIL_KEYS) {
+    const value = changes[key];
+    if (value !== undefined) set[EMAIL_FIELD_OF_KEY[key]] = value;
+  }
   if (Object.keys(set).length === 0) return getPreferences(db, userId);
   return toPreferences(await q.upsertPreferences(db, userId, set));
 }

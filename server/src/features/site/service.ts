@@ -1,8 +1,8 @@
 import type { ContactRequest } from '#common/schemas/site';
 import { CONTACT_TOPIC_LABELS } from '#common/schemas/site';
 import type { Database } from '#server/db/client.ts';
-import { escapeHtml } from '#server/mail/html.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
+import { renderMail } from '#server/mail/templates/render.tsx';
 import type { Blog } from './blog.ts';
 import { countProfiles, listProfilesForSitemap, listRoleIds } from './queries.ts';
 
@@ -117,18 +117,27 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
+/** The team's copy of a visitor's message (exported for scripts/mail-preview.ts). */
+export function contactMail(form: ContactRequest) {
+  const topic = CONTACT_TOPIC_LABELS[form.topic];
+  return renderMail({
+    subject: `[CrewBase contact] ${topic}: ${form.name}`,
+    preheader: form.message.slice(0, 120),
+    heading: `Contact form: ${topic}`,
+    facts: [
+      { label: 'From', value: `${form.name} <${form.email}>` },
+      { label: 'Topic', value: topic },
+    ],
+    // One paragraph per line the visitor wrote, so their line breaks survive in the HTML part.
+    paragraphs: form.message.split(/\r?\n/).filter((line) => line.trim() !== ''),
+    footer: { reason: 'Sent from the contact form on CrewBase. Reply to this email to answer the visitor.' },
+  });
+}
+
 /**
  * Queues the message to the team in the mail outbox (sent within seconds, retried for a day while
  * SMTP is down, so the visitor never has to send it again); a reply goes straight to the visitor.
  */
 export async function sendContactMessage(db: Database, to: string, form: ContactRequest): Promise<void> {
-  const topic = CONTACT_TOPIC_LABELS[form.topic];
-  await enqueueMail(db, {
-    kind: 'contact',
-    to,
-    replyTo: form.email,
-    subject: `[CrewBase contact] ${topic}: ${form.name}`,
-    text: `From: ${form.name} <${form.email}>\nTopic: ${topic}\n\n${form.message}\n`,
-    html: `<p><strong>From:</strong> ${escapeHtml(form.name)} &lt;${escapeHtml(form.email)}&gt;<br><strong>Topic:</strong> ${escapeHtml(topic)}</p><p style="white-space:pre-wrap">${escapeHtml(form.message)}</p>`,
-  });
+  await enqueueMail(db, { kind: 'contact', to, replyTo: form.email, ...(await contactMail(form)) });
 }

@@ -11,6 +11,7 @@ import type { Database } from '#server/db/client.ts';
 import * as q from '../queries.ts';
 import { toNotification } from '../service.ts';
 import type { RealtimeEvent } from './events.ts';
+import { recordPresence } from './presence-queries.ts';
 
 export interface HubOptions {
   db: Database;
@@ -19,6 +20,8 @@ export interface HubOptions {
   idleTimeoutMs?: number;
   /** How often the sockets' sessions are checked against the database (expired, revoked, reset). */
   sessionCheckMs?: number;
+  /** How often the members with a socket here are written to `member_presence`. */
+  presenceIntervalMs?: number;
 }
 
 interface Connection {
@@ -34,6 +37,8 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** How far before a break a resync looks back, and how many notifications it re-sends at most. */
 const RESYNC_MARGIN_MS = 5_000;
 const RESYNC_LIMIT = 500;
+/** Presence is written once a minute: "online" reads two minutes back, "away" ten. */
+const PRESENCE_INTERVAL_MS = 60_000;
 
 /**
  * The sockets this instance holds, by user, and what reaches them. Events from the bus are
@@ -67,11 +72,28 @@ export function createHub(options: HubOptions) {
     for (const connection of connections) send(connection, text);
   };
 
+  /**
+   * Writes presence for these members; never throws. Not while shutting down: the sockets closed
+   * then reconnect to another instance, which writes it, and the last minute's row stands meanwhile.
+   */
+  async function touch(userIds: number[]) {
+    if (closed || userIds.length === 0) return;
+    try {
+      await recordPresence(db, userIds);
+    } catch (err) {
+      if (!closed) log.warn({ err }, 'notifications: could not record presence');
+    }
+  }
+
   function remove(connection: Connection) {
     bySocket.delete(connection.socket);
     const set = byUser.get(connection.userId);
     set?.delete(connection);
-    if (set?.size === 0) byUser.delete(connection.userId);
+    if (set?.size === 0) {
+      byUser.delete(connection.userId);
+      // The member's last socket here: they were online until now.
+      void touch([connection.userId]);
+    }
   }
 
   function add(socket: WebSocket, who: { userId: number; sessionId: number; expiresAt: Date }) {
@@ -87,6 +109,8 @@ export function createHub(options: HubOptions) {
     if (!set) {
       set = new Set();
       byUser.set(who.userId, set);
+      // Online from now, not from the next minute's write.
+      void touch([who.userId]);
     }
     set.add(connection);
 
@@ -233,6 +257,13 @@ export function createHub(options: HubOptions) {
     options.sessionCheckMs ?? 60_000,
   );
   sessionTimer.unref();
+  /** Everyone with a socket here, in one statement a minute whatever their number. */
+  const recordAll = () => touch([...byUser.keys()]);
+  const presenceTimer = setInterval(
+    () => void recordAll(),
+    options.presenceIntervalMs ?? PRESENCE_INTERVAL_MS,
+  );
+  presenceTimer.unref();
 
   return {
     add,
@@ -246,9 +277,12 @@ export function createHub(options: HubOptions) {
       closed = true;
       clearInterval(idleTimer);
       clearInterval(sessionTimer);
+      clearInterval(presenceTimer);
       for (const connection of [...bySocket.values()]) connection.socket.close(code, 'Server shutting down');
     },
     socketCount: () => bySocket.size,
+    /** The minute's presence write (tests call it rather than wait a minute). */
+    recordPresence: recordAll,
     /** How `m` events become messages (the messages feature's loader). */
     useMessageLoader(loader: (ids: number[]) => Promise<Message[]>) {
       loadMessages = loader;
