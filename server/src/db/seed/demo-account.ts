@@ -3,6 +3,7 @@ import { personName } from '#common/people';
 import { addInterval, PREMIUM_PLANS } from '#common/premium';
 import type { Database } from '#server/db/client.ts';
 import {
+  mailOutbox,
   notifications,
   payments,
   reviews,
@@ -168,6 +169,8 @@ export async function insertDemoAccount(db: Database): Promise<void> {
           .update(notifications)
           .set({ createdAt: entry.createdAt })
           .where(eq(notifications.id, created.id));
+        // Seeded history, not news: nobody is mailed about it (issue 32).
+        await tx.delete(mailOutbox).where(eq(mailOutbox.notificationId, created.id));
       }
     }
   });

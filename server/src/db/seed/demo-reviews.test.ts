@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
-import { notifications, ratingSummaries, reviews, users } from '#server/db/schema/index.ts';
+import { mailOutbox, notifications, ratingSummaries, reviews, users } from '#server/db/schema/index.ts';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_REVIEWS, insertDemoAccount } from './demo-account.ts';
 import { insertDemoCrew } from './insert-crew.ts';
@@ -76,6 +76,8 @@ describe('demo reviews', () => {
     const notes = await db.select().from(notifications).where(eq(notifications.userId, demoId));
     expect(notes).toHaveLength(2);
     expect(notes.every((note) => note.type === 'review' && note.data?.reviewId)).toBe(true);
+    // Seeded history is not mailed (issue 32).
+    expect(await db.select().from(mailOutbox)).toEqual([]);
     const [demo] = await db
       .select({ old: sql<boolean>`${users.createdAt} < now() - interval '24 hours'` })
       .from(users)
