@@ -60,8 +60,9 @@ export const CLIENT_FEATURES = {
   bookings: ['auth'],
   // The review form offers the roles catalogue.
   reviews: ['auth', 'roles'],
-  // The profile page's parts: availability, Connect and Message, the reviews tab, roles.
-  profiles: ['auth', 'bookings', 'connections', 'reviews', 'roles'],
+  // The profile page's parts: availability, Connect and Message, the reviews tab, roles, and
+  // "Invite to team" (issue 31).
+  profiles: ['auth', 'bookings', 'connections', 'reviews', 'roles', 'teams'],
   search: ['roles'],
   subscriptions: ['auth', 'payments'],
   admin: ['auth'],

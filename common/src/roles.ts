@@ -1,5 +1,6 @@
 /**
- * The professional role catalogue of SPEC §3: 47 roles in four categories.
+ * The professional role catalogue: SPEC §3's 47 roles in four categories, then the core crew
+ * roles a production hires every day (issue 31), appended so every SPEC role keeps its id and order.
  * `icon` names a lucide icon; the client maps names to components, the server stores the name.
  */
 export const ROLE_CATEGORIES = ['pre-production', 'production', 'post-production', 'cast'] as const;
@@ -16,13 +17,18 @@ export interface RoleDefinition {
   name: string;
   category: RoleCategory;
   icon: string;
+  /** The department on a crew list ("Camera", "Grip & Electric"); SPEC's roles have none. */
+  department?: string;
 }
 
-const role = (category: RoleCategory, name: string, icon: string): RoleDefinition => ({
-  name,
-  category,
-  icon,
-});
+const role = (category: RoleCategory, name: string, icon: string, department?: string): RoleDefinition =>
+  department === undefined ? { name, category, icon } : { name, category, icon, department };
+
+const camera = (name: string, icon: string) => role('production', name, icon, 'Camera');
+const gripElectric = (name: string, icon: string) => role('production', name, icon, 'Grip & Electric');
+const artWardrobe = (name: string, icon: string) => role('production', name, icon, 'Art & Wardrobe');
+const office = (name: string, icon: string) => role('production', name, icon, 'Production Office');
+const post = (name: string, icon: string) => role('post-production', name, icon, 'Post');
 
 export const ROLE_CATALOGUE: readonly RoleDefinition[] = [
   role('pre-production', 'Director', 'clapperboard'),
@@ -72,4 +78,25 @@ export const ROLE_CATALOGUE: readonly RoleDefinition[] = [
   role('cast', 'Featured Extra', 'user-check'),
   role('cast', 'Motion Capture Performer', 'scan-face'),
   role('cast', 'Ensemble Cast Member', 'users'),
+  camera('First Assistant Camera', 'camera'),
+  camera('Second Assistant Camera', 'camera'),
+  camera('DIT', 'monitor-check'),
+  camera('Steadicam Operator', 'video'),
+  camera('Drone Operator', 'video'),
+  gripElectric('Key Grip', 'wrench'),
+  gripElectric('Best Boy Electric', 'lightbulb'),
+  gripElectric('Best Boy Grip', 'wrench'),
+  gripElectric('Dolly Grip', 'wrench'),
+  gripElectric('Electrician', 'zap'),
+  artWardrobe('Art Director', 'ruler'),
+  artWardrobe('Props Master', 'lamp'),
+  artWardrobe('Wardrobe Supervisor', 'shirt'),
+  office('Production Coordinator', 'clipboard-list'),
+  office('Production Assistant', 'clipboard-list'),
+  office('Location Manager', 'map-pin'),
+  post('Assistant Editor', 'scissors-line-dashed'),
+  post('Re-recording Mixer', 'sliders-horizontal'),
 ];
+
+/** How many roles SPEC §3 names; the catalogue's first entries, in SPEC's order. */
+export const SPEC_ROLE_COUNT = 47;

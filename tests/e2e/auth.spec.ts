@@ -138,6 +138,10 @@ test.describe('Sign up', () => {
       'Dashboard',
       'Notifications',
       'Account settings',
+      // Issue 31: every member's work, free crew included.
+      'Bookings',
+      'Messages',
+      'Teams',
       'Logout',
     ]);
     // A free account sees no premium links, and no messages icon in the header.
@@ -304,7 +308,7 @@ test.describe('Protected routes', () => {
     await expect(page).toHaveURL('/dashboard');
     await expect(
       // The dashboard greets the user by name.
-      page.getByRole('heading', { level: 1, name: new RegExp(account.username) }),
+      page.getByRole('heading', { level: 1, name: new RegExp(account.username, 'i') }),
     ).toBeVisible();
     await expect(page).toHaveTitle('Dashboard | CrewBase');
     await expect(main.getByRole('link', { name: /My Profile/ })).toHaveAttribute(

@@ -26,7 +26,9 @@ async function registerCrew(request: APIRequestContext) {
     data: { roleId: roles.find((r) => r.name === 'Boom Operator')?.id, _csrf: token },
   });
   expect(role.ok()).toBe(true);
-  return { id, username };
+  // The name others see until they set one (issue 31: a fallback from the e-mail, never the username).
+  const me = (await (await request.get('/api/auth/me')).json()) as { fallbackName: string };
+  return { id, username, name: me.fallbackName };
 }
 
 async function signInAsDemo(browser: Browser): Promise<Page> {
@@ -54,6 +56,8 @@ test('a producer builds a team, invites a boom operator and books them for three
   await producer.goto('/team-builder');
   await producer.getByLabel('Name').fill('Low Tide');
   await producer.getByLabel('Location').fill('Atlanta, GA');
+  await producer.getByLabel('First shoot day').fill(dayFromToday(20));
+  await producer.getByLabel('Last shoot day').fill(dayFromToday(22));
   await producer.getByRole('button', { name: 'Create team' }).click();
   await expect(producer.getByRole('heading', { level: 1, name: 'Low Tide' })).toBeVisible();
   await producer.getByLabel('Role needed').selectOption({ label: 'Boom Operator' });
@@ -65,7 +69,7 @@ test('a producer builds a team, invites a boom operator and books them for three
   await producer.getByRole('list', { name: 'Crew found' }).getByRole('button', { name: 'Invite' }).click();
   await expect(producer.getByRole('list', { name: 'Members' })).toContainText('Invited');
   // The toast says so a moment after the list does; checked once it is there, not as it slides in.
-  await expect(producer.getByText(`Invited ${member.username}`, { exact: true })).toBeVisible();
+  await expect(producer.getByText(`Invited ${member.name}`, { exact: true })).toBeVisible();
   await axe.expectNoSeriousA11yViolations(producer);
 
   // Booked from the crew sheet, for the position they were invited to.
@@ -75,6 +79,11 @@ test('a producer builds a team, invites a boom operator and books them for three
     .click();
   const dialog = producer.getByRole('dialog');
   await expect(dialog.getByRole('list', { name: 'Availability, next five weeks' })).toBeVisible();
+  // Issue 31: from the crew sheet, the team's dates, the position's role and the team are filled in.
+  await expect(dialog.getByLabel('First day')).toHaveValue(dayFromToday(20));
+  await expect(dialog.getByLabel('Last day')).toHaveValue(dayFromToday(22));
+  await expect(dialog.getByLabel('Role')).toHaveValue(/\d+/);
+  await expect(dialog).toContainText('For Low Tide as Boom Operator');
   await dialog.getByRole('button', { name: 'Send booking request' }).click();
   await expect(producer).toHaveURL(/\/bookings\/\d+$/);
   const bookingUrl = producer.url();
@@ -112,13 +121,27 @@ test('a producer builds a team, invites a boom operator and books them for three
   await producer.goto('/bookings');
   await producer.getByRole('tab', { name: 'As production' }).click();
   const mine = producer.getByRole('list', { name: 'My bookings of crew' });
-  await expect(mine).toContainText(`${member.username} · Low Tide`);
+  await expect(mine).toContainText(`${member.name} · Low Tide`);
   await producer.getByRole('button', { name: /^Booked/ }).click();
   await expect(mine).not.toContainText('hold');
   // This test's booking (the demo producer books in other tests at the same time).
   await producer.goto(bookingUrl);
   await expect(producer.getByText('Booked', { exact: true })).toBeVisible();
+  // Issue 31: paying is never one tap. The confirmation names the amount, currency, payee and days.
   await producer.getByRole('button', { name: /^Pay / }).click();
+  const pay = producer.getByRole('dialog', { name: `Pay ${member.name}?` });
+  await expect(pay.getByTestId('pay-amount')).toContainText('USD');
+  await expect(pay).toContainText(`${member.name}, Boom Operator`);
+  await expect(pay).toContainText('(3 days)');
+  await expect(producer).toHaveURL(bookingUrl);
+  await axe.expectNoSeriousA11yViolations(producer);
+  await pay.getByRole('button', { name: 'Cancel' }).click();
+  await expect(pay).toBeHidden();
+  await producer.getByRole('button', { name: /^Pay / }).click();
+  await producer
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Pay \$.* USD$/ })
+    .click();
   await expect(producer).toHaveURL(/\/payments\/\d+$/);
   await expect(producer.getByRole('link', { name: 'Download Invoice' })).toBeVisible();
   await producer.context().close();
@@ -135,18 +158,32 @@ test('crew mark days off and make a private calendar link; a producer sees the d
 }) => {
   test.slow();
   const member = await registerCrew(crewMember.request);
-  const dayOff = dayFromToday(3);
+  // Three days off in one month (the account page shows one month at a time).
+  const from = [3, 4, 5].find((n) => dayFromToday(n).slice(0, 7) === dayFromToday(n + 2).slice(0, 7)) ?? 3;
+  const dayOff = dayFromToday(from);
+  const lastOff = dayFromToday(from + 2);
 
   await crewMember.goto('/account#calendar');
   const daysOff = crewMember.getByRole('region', { name: 'Days off' });
   if (!inThisMonth(dayOff)) await daysOff.getByRole('button', { name: 'Later months' }).click();
-  const dayButton = daysOff.locator(`td[data-date="${dayOff}"] button`);
-  await expect(dayButton).toHaveAttribute('aria-pressed', 'false');
-  await dayButton.click();
-  await expect(dayButton).toHaveAttribute('aria-pressed', 'true');
+  const dayButton = (day: string) => daysOff.locator(`td[data-date="${day}"] button`);
+  await expect(dayButton(dayOff)).toHaveAttribute('aria-pressed', 'false');
+  // Issue 31: a range, the first day then the last (shift-click, as on a desktop), not a tap a day.
+  await dayButton(dayOff).click();
+  await expect(daysOff.getByText(/^Marking off from/)).toBeVisible();
+  await dayButton(lastOff).click({ modifiers: ['Shift'] });
+  for (const n of [from, from + 1, from + 2])
+    await expect(dayButton(dayFromToday(n))).toHaveAttribute('aria-pressed', 'true');
+  if (dayFromToday(from + 3).slice(0, 7) === dayOff.slice(0, 7))
+    await expect(dayButton(dayFromToday(from + 3))).toHaveAttribute('aria-pressed', 'false');
+  // Starting on a marked day frees: the middle day alone (its first day pressed twice).
+  await dayButton(dayFromToday(from + 1)).click();
+  await expect(daysOff.getByText(/^Freeing from/)).toBeVisible();
+  await dayButton(dayFromToday(from + 1)).click();
+  await expect(dayButton(dayFromToday(from + 1))).toHaveAttribute('aria-pressed', 'false');
   await daysOff.getByRole('button', { name: 'Save days off' }).click();
   await expect(toasts(crewMember).getByText('Days off saved')).toBeVisible();
-  await expect(daysOff.getByText('1 day off marked.')).toBeVisible();
+  await expect(daysOff.getByText('2 days off marked.')).toBeVisible();
 
   const link = crewMember.getByRole('region', { name: 'Calendar link' });
   await link.getByRole('button', { name: 'Make my calendar link' }).click();
@@ -167,7 +204,7 @@ test('crew mark days off and make a private calendar link; a producer sees the d
   await expect(panel.locator(`td[data-date="${dayOff}"]`)).toHaveAttribute('data-status', 'unavailable');
   await axe.expectNoSeriousA11yViolations(producer);
   await panel.getByRole('button', { name: 'Put on hold' }).click();
-  const dialog = producer.getByRole('dialog', { name: `Put ${member.username} on hold` });
+  const dialog = producer.getByRole('dialog', { name: `Put ${member.name} on hold` });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Put on hold' }).click();
   await expect(producer).toHaveURL(/\/bookings\/\d+$/);

@@ -92,6 +92,7 @@ test.describe('Home page', () => {
         id: number;
         username: string;
         displayName: string | null;
+        fallbackName: string;
         ratingAverage: number;
         ratingCount: number;
       }[];
@@ -107,7 +108,7 @@ test.describe('Home page', () => {
     expect(hrefs).toEqual(crew.map((person) => `/profile/${person.id}`));
     for (const [index, person] of crew.slice(0, 3).entries()) {
       const card = cards.nth(index);
-      await expect(card).toContainText(person.displayName ?? person.username);
+      await expect(card).toContainText(person.displayName ?? person.fallbackName);
       await expect(
         card.getByRole('img', {
           name: `Rated ${(Math.round(person.ratingAverage * 10) / 10).toFixed(1)} out of 5 from ${person.ratingCount} ${person.ratingCount === 1 ? 'review' : 'reviews'}`,

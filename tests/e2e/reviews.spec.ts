@@ -13,13 +13,14 @@ interface ApiProfile {
   id: number;
   username: string;
   displayName: string | null;
+  fallbackName: string;
   rating: { average: number; count: number };
 }
 interface ApiReview {
   id: number;
   text: string;
   thankedAt: string | null;
-  reviewer: { displayName: string | null; username: string };
+  reviewer: { displayName: string | null; fallbackName: string; username: string };
 }
 interface ApiReviewList {
   reviews: ApiReview[];
@@ -27,8 +28,9 @@ interface ApiReviewList {
   hiddenCount: number;
 }
 
-const nameOf = (person: { displayName: string | null; username: string }) =>
-  person.displayName ?? person.username;
+/** As common/src/people.ts personName: never the username (issue 31). */
+const nameOf = (person: { displayName: string | null; fallbackName: string }) =>
+  person.displayName ?? person.fallbackName;
 
 async function csrfToken(page: Page): Promise<string> {
   const response = await page.request.get('/api/csrf-token');

@@ -120,6 +120,7 @@ export const routes: RouteObject[] = [
               { path: 'connections', lazy: page(() => import('#client/pages/connections-page.tsx')) },
               { path: 'bookings', lazy: page(() => import('#client/pages/bookings-page.tsx')) },
               { path: 'bookings/:id', lazy: page(() => import('#client/pages/booking-page.tsx')) },
+              { path: 'teams', lazy: page(() => import('#client/pages/teams-page.tsx')) },
               { path: 'team-builder', lazy: page(() => import('#client/pages/team-builder-page.tsx')) },
               { path: 'team/:teamId', lazy: page(() => import('#client/pages/team-page.tsx')) },
               {

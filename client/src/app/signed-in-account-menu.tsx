@@ -1,5 +1,7 @@
 import {
   Bell,
+  CalendarDays,
+  Clapperboard,
   Crown,
   Flag,
   LayoutDashboard,
@@ -36,8 +38,12 @@ interface MenuLink {
   icon: ReactNode;
 }
 
-/** SPEC §2: the menu's sections; the premium one only for subscribers, Messages in it on mobile only. */
-function menuSections(user: AuthUser, { mobile }: { mobile: boolean }) {
+/**
+ * SPEC §2's sections, and since issue 31 "Your work" for every member, free crew included: the
+ * bookings made of them, the messages productions send them (anyone may answer one) and the teams
+ * they are invited to are theirs whether or not they pay. Premium Features keeps what needs Premium.
+ */
+function menuSections(user: AuthUser) {
   const sections: { title: string; links: MenuLink[] }[] = [
     {
       title: 'Account',
@@ -48,6 +54,14 @@ function menuSections(user: AuthUser, { mobile }: { mobile: boolean }) {
         { to: '/account', label: 'Account settings', icon: <Settings aria-hidden="true" /> },
       ],
     },
+    {
+      title: 'Your work',
+      links: [
+        { to: '/bookings', label: 'Bookings', icon: <CalendarDays aria-hidden="true" /> },
+        { to: '/messages', label: 'Messages', icon: <MessageSquare aria-hidden="true" /> },
+        { to: '/teams', label: 'Teams', icon: <Clapperboard aria-hidden="true" /> },
+      ],
+    },
   ];
   if (user.isSubscribed) {
     sections.push({
@@ -55,9 +69,6 @@ function menuSections(user: AuthUser, { mobile }: { mobile: boolean }) {
       links: [
         { to: '/connections', label: 'Connections', icon: <UserPlus aria-hidden="true" /> },
         { to: '/team-builder', label: 'Team Builder', icon: <Users aria-hidden="true" /> },
-        ...(mobile
-          ? [{ to: '/messages', label: 'Messages', icon: <MessageSquare aria-hidden="true" /> }]
-          : []),
       ],
     });
   }
@@ -138,7 +149,7 @@ export function SignedInHeaderAccount({ user }: { user: AuthUser }) {
               }
             />
           </div>
-          {menuSections(user, { mobile: false }).map((section) => (
+          {menuSections(user).map((section) => (
             <DropdownMenuGroup key={section.title}>
               <DropdownMenuSeparator />
               <DropdownMenuLabel>{section.title}</DropdownMenuLabel>
@@ -183,7 +194,7 @@ export function SignedInMobileAccount({ user, onNavigate }: { user: AuthUser; on
           }
         />
       </div>
-      {menuSections(user, { mobile: true }).map((section) => (
+      {menuSections(user).map((section) => (
         <nav key={section.title} aria-label={section.title} className="flex flex-col gap-1">
           <h3 className="px-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             {section.title}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '#client/components/state-message.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -12,6 +13,7 @@ import {
   bookingQuery,
   useBookingAction,
 } from '#client/features/bookings/api.ts';
+import { PayConfirmDialog } from '#client/features/bookings/components/pay-confirm.tsx';
 import { useDocumentTitle } from '#client/lib/document-title.ts';
 import { HOLD_LIMITS } from '#common/limits';
 import { personName } from '#common/people';
@@ -44,6 +46,8 @@ export default function BookingPage() {
     refetchInterval: (query) => (confirming && !query.state.data?.paidAt ? 2000 : false),
   });
   const act = useBookingAction(id);
+  // Issue 31: Pay opens a confirmation with the amount, currency, payee and days first.
+  const [confirmPay, setConfirmPay] = useState(false);
   if (booking.isError || !(Number.isInteger(id) && id > 0)) {
     return (
       <div className="mx-auto max-w-xl px-4 py-10">
@@ -184,7 +188,14 @@ export default function BookingPage() {
           </Button>
         ) : null}
         {may('pay') ? (
-          <Button variant="brand" disabled={act.isPending} onClick={() => run('pay', 'Payment sent')}>
+          <Button
+            variant="brand"
+            disabled={act.isPending}
+            onClick={() => {
+              act.reset();
+              setConfirmPay(true);
+            }}
+          >
             Pay {formatMoney(b.total, b.currency)}
           </Button>
         ) : null}
@@ -202,6 +213,14 @@ export default function BookingPage() {
           All bookings
         </Link>
       </div>
+      <PayConfirmDialog
+        booking={b}
+        // A refused payment closes it: its reason shows on the page.
+        open={confirmPay && !act.isError}
+        onOpenChange={setConfirmPay}
+        pending={act.isPending}
+        onConfirm={() => run('pay', 'Payment sent')}
+      />
     </div>
   );
 }

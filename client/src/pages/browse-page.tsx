@@ -58,7 +58,7 @@ export default function BrowsePage() {
 }
 
 /**
- * On a phone the 47 roles would push a chosen role's crew a long scroll down, so once a role is
+ * On a phone the 65 roles would push a chosen role's crew a long scroll down, so once a role is
  * chosen the directory folds behind a button; on a wide screen it is always the sidebar.
  */
 function CollapsibleOnPhone({ collapsed, children }: { collapsed: boolean; children: ReactNode }) {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CalendarDays, Crown, Eye, PencilLine, Search, Settings, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -7,12 +8,17 @@ import { buttonVariants } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { displayNameOf } from '#client/features/auth/api.ts';
 import { useSignedInUser } from '#client/features/auth/components/require-auth.tsx';
+import { bookingsQuery } from '#client/features/bookings/api.ts';
 import { AvailabilityCalendar } from '#client/features/bookings/components/availability-calendar.tsx';
+import { WaitingBookings } from '#client/features/bookings/components/waiting-bookings.tsx';
 import { useProfileStats } from '#client/features/profiles/api.ts';
 import { SetupCompletenessCard } from '#client/features/profiles/components/setup-completeness-card.tsx';
 import { RatingCard } from '#client/features/reviews/components/rating-card.tsx';
+import { teamsQuery } from '#client/features/teams/api.ts';
+import { TeamList } from '#client/features/teams/components/team-list.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useDocumentTitle } from '#client/lib/document-title.ts';
+import type { BookingSide } from '#common/booking-lists';
 import type { AuthUser } from '#common/schemas/auth';
 
 function greeting(hour: number): string {
@@ -48,6 +54,79 @@ function ViewsCard({ views7Days, views30Days }: { views7Days: number; views30Day
       <p className="text-xs text-muted-foreground">
         Each visitor counts once a day. Your own visits don't count.
       </p>
+    </section>
+  );
+}
+
+const WAITING_SHOWN = 10;
+
+function WaitingGroup({
+  title,
+  more,
+  children,
+}: {
+  title: string;
+  more: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{title}</h3>
+        {more ? (
+          <Link to={more} className="text-sm font-medium underline-offset-4 hover:underline">
+            See all
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * What waits for the member's answer comes first on the dashboard (issue 31): requests and hold
+ * requests made of them as crew, holds their crew agreed to that they may confirm, and invitations
+ * to teams. Nothing waiting: no section at all, and the profile hints lead.
+ */
+function WaitingForYou() {
+  const asCrew = useQuery(bookingsQuery('crew', { filter: 'requested', limit: WAITING_SHOWN }));
+  const toConfirm = useQuery(bookingsQuery('requester', { filter: 'on_hold', limit: WAITING_SHOWN }));
+  const teams = useQuery(teamsQuery);
+  if (asCrew.isPending || toConfirm.isPending || teams.isPending)
+    return <Skeleton aria-busy="true" className="h-32 rounded-2xl" />;
+  const invitations = teams.data?.teams.filter((team) => team.myRole === 'invited') ?? [];
+  const requests = asCrew.data?.bookings ?? [];
+  const holds = toConfirm.data?.bookings ?? [];
+  if (requests.length + holds.length + invitations.length === 0) return null;
+  const seeAll = (as: BookingSide, more: number | null | undefined, filter: string) =>
+    more ? `/bookings?as=${as}&filter=${filter}` : null;
+  return (
+    <section
+      aria-labelledby="waiting-heading"
+      className="flex flex-col gap-5 rounded-2xl border-2 border-brand bg-card p-4 sm:p-6"
+    >
+      <h2 id="waiting-heading" className="text-xl font-semibold">
+        Waiting for your answer
+      </h2>
+      {requests.length > 0 ? (
+        <WaitingGroup title="Booking requests" more={seeAll('crew', asCrew.data?.nextCursor, 'requested')}>
+          <WaitingBookings label="Booking requests" bookings={requests} as="crew" />
+        </WaitingGroup>
+      ) : null}
+      {holds.length > 0 ? (
+        <WaitingGroup
+          title="Holds to confirm"
+          more={seeAll('requester', toConfirm.data?.nextCursor, 'on_hold')}
+        >
+          <WaitingBookings label="Holds to confirm" bookings={holds} as="requester" />
+        </WaitingGroup>
+      ) : null}
+      {invitations.length > 0 ? (
+        <WaitingGroup title="Team invitations" more={null}>
+          <TeamList teams={invitations} label="Team invitations" />
+        </WaitingGroup>
+      ) : null}
     </section>
   );
 }
@@ -181,6 +260,8 @@ export default function DashboardPage() {
           <p className="mt-1 text-muted-foreground">How your profile is doing, and where to go next.</p>
         </div>
       </div>
+
+      <WaitingForYou />
 
       <ProfileOverview userId={user.id} />
 

@@ -2,7 +2,7 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
-import { useViewerFact } from '#client/features/auth/api.ts';
+import { useViewer, useViewerFact } from '#client/features/auth/api.ts';
 import { activeFilters } from '#client/features/search/components/active-filters.tsx';
 import { SearchBar } from '#client/features/search/components/search-bar.tsx';
 import { SearchFilters } from '#client/features/search/components/search-filters.tsx';
@@ -13,8 +13,10 @@ import {
   type SearchState,
   searchHref,
 } from '#client/features/search/search-state.ts';
+import { InviteToTeam } from '#client/features/teams/components/invite-to-team.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useDocumentTitle } from '#client/lib/document-title.ts';
+import { personName } from '#common/people';
 import { hasPremium } from '#common/policies/premium';
 
 /**
@@ -26,6 +28,7 @@ export default function SearchPage() {
   const state = parseSearchState(params);
   const navigate = useNavigate();
   const isSubscribed = useViewerFact(hasPremium);
+  const viewer = useViewer();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
   useDocumentTitle(state.q ? `“${state.q}” — Search` : 'Search Crew');
@@ -77,7 +80,17 @@ export default function SearchPage() {
           <h2 id="results-heading" className="sr-only">
             Results
           </h2>
-          <SearchResults state={state} onChange={go} />
+          <SearchResults
+            state={state}
+            onChange={go}
+            cardAction={(person) => (
+              <InviteToTeam
+                viewer={viewer}
+                person={{ id: person.id, name: personName(person), roles: person.roles }}
+                size="sm"
+              />
+            )}
+          />
         </section>
       </div>
     </div>

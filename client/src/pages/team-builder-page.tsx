@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { EmptyState, ErrorState } from '#client/components/state-message.tsx';
-import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { teamsQuery, useCreateTeam } from '#client/features/teams/api.ts';
+import { TeamList } from '#client/features/teams/components/team-list.tsx';
 import { useDocumentTitle } from '#client/lib/document-title.ts';
 
 const fieldClass =
@@ -122,26 +121,7 @@ export default function TeamBuilderPage() {
         ) : teams.data.teams.length === 0 ? (
           <EmptyState title="No teams yet">Create your first production below.</EmptyState>
         ) : (
-          <ul aria-label="Your teams" className="divide-y divide-border rounded-xl border border-border">
-            {teams.data.teams.map((team) => (
-              <li key={team.id}>
-                <Link to={`/team/${team.id}`} className="flex items-center gap-3 px-4 py-3 hover:bg-muted">
-                  <Users aria-hidden="true" className="size-5 text-muted-foreground" />
-                  <span className="min-w-0 flex-1">
-                    <span className="block font-medium">{team.name}</span>
-                    <span className="block text-sm text-muted-foreground">
-                      {[team.location, team.startDate && `${team.startDate} to ${team.endDate ?? '…'}`]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </span>
-                  </span>
-                  <Badge>
-                    {team.myRole === 'owner' ? 'Yours' : team.myRole === 'member' ? 'Member' : 'Invited'}
-                  </Badge>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <TeamList teams={teams.data.teams} label="Your teams" />
         )}
       </section>
       <NewTeamForm />

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -10,7 +10,9 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { BookCrew } from '#client/features/bookings/components/book-crew.tsx';
 import { useRoles } from '#client/features/roles/api.ts';
-import { usePeopleSuggestions } from '#client/features/search/api.ts';
+import { SUGGEST_MIN_LENGTH, searchResultsQuery } from '#client/features/search/api.ts';
+import { useDebouncedValue } from '#client/features/search/hooks/use-debounced-value.ts';
+import { searchForWords, searchHref } from '#client/features/search/search-state.ts';
 import {
   teamQuery,
   useAddPosition,
@@ -19,9 +21,11 @@ import {
   useRemoveMember,
   useUpdateTeam,
 } from '#client/features/teams/api.ts';
+import { mismatchText, roleMismatch } from '#client/features/teams/invite-role.ts';
 import { useDocumentTitle } from '#client/lib/document-title.ts';
 import { personName } from '#common/people';
 import { canAnswerInvite, canCrewTeam, canManageTeam } from '#common/policies/teams';
+import type { SearchResult } from '#common/schemas/search';
 import type { Team } from '#common/schemas/teams';
 
 const fieldClass =
@@ -70,15 +74,36 @@ function AddPosition({ teamId }: { teamId: number }) {
   );
 }
 
-/** A crew search inside the builder: find someone, invite them to a position. */
+/**
+ * A crew search inside the builder: find someone, invite them to a position. It asks the search
+ * API exactly what /search asks for the same words (issue 31), so it finds the same people.
+ */
 function InviteCrew({ team }: { team: Team }) {
   const [q, setQ] = useState('');
   // Until the owner picks, the first position (which may be added after this form appears).
   const [picked, setPicked] = useState<number | 'any' | null>(null);
+  // Someone whose roles do not include the position's: asked about before they are invited.
+  const [asking, setAsking] = useState<SearchResult | null>(null);
   const positionId = picked === 'any' ? undefined : (picked ?? team.positions[0]?.id);
-  const people = usePeopleSuggestions(q, true);
+  const position = team.positions.find((p) => p.id === positionId);
+  const search = searchForWords(useDebouncedValue(q, 300));
+  const people = useQuery({
+    ...searchResultsQuery(search),
+    enabled: search.q.length >= SUGGEST_MIN_LENGTH,
+    placeholderData: keepPreviousData,
+  });
   const invite = useInvite(team.id);
   const invitedIds = new Set(team.members.map((m) => m.person.id));
+  const send = (person: SearchResult) =>
+    invite.mutate(
+      { userId: person.id, ...(positionId ? { positionId } : {}) },
+      {
+        onSuccess: () => {
+          setAsking(null);
+          toast({ title: `Invited ${personName(person)}` });
+        },
+      },
+    );
   return (
     <div className="flex flex-col gap-3">
       <div className="grid gap-2 sm:grid-cols-[1fr_14rem]">
@@ -97,7 +122,10 @@ function InviteCrew({ team }: { team: Team }) {
           <select
             className={fieldClass}
             value={positionId ?? ''}
-            onChange={(e) => setPicked(e.target.value ? Number(e.target.value) : 'any')}
+            onChange={(e) => {
+              setPicked(e.target.value ? Number(e.target.value) : 'any');
+              setAsking(null);
+            }}
           >
             <option value="">Any</option>
             {team.positions.map((p) => (
@@ -113,32 +141,51 @@ function InviteCrew({ team }: { team: Team }) {
           {invite.error.message}
         </p>
       ) : null}
-      {people.data && q.length >= 2 ? (
-        <ul aria-label="Crew found" className="divide-y divide-border rounded-xl border border-border">
-          {people.data.results.map((person) => (
-            <li key={person.id} className="flex items-center gap-3 px-4 py-2">
-              <Avatar user={person} size={32} />
-              <span className="min-w-0 flex-1 truncate text-sm">
-                <span className="font-medium">{personName(person)}</span>
-                <span className="text-muted-foreground"> · {person.roles[0]?.name ?? 'Crew'}</span>
-              </span>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={invitedIds.has(person.id) || invite.isPending}
-                onClick={() =>
-                  invite.mutate(
-                    { userId: person.id, ...(positionId ? { positionId } : {}) },
-                    { onSuccess: () => toast({ title: `Invited ${personName(person)}` }) },
-                  )
-                }
-              >
-                <UserPlus aria-hidden="true" />
-                {invitedIds.has(person.id) ? 'Invited' : 'Invite'}
-              </Button>
-            </li>
-          ))}
-        </ul>
+      {asking && position ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950/40"
+        >
+          <p className="min-w-0 flex-1">{mismatchText(personName(asking), position)}</p>
+          <Button size="sm" variant="brand" disabled={invite.isPending} onClick={() => send(asking)}>
+            Invite anyway
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setAsking(null)}>
+            Cancel
+          </Button>
+        </div>
+      ) : null}
+      {people.data && search.q.length >= SUGGEST_MIN_LENGTH ? (
+        <>
+          <ul aria-label="Crew found" className="divide-y divide-border rounded-xl border border-border">
+            {people.data.results.length === 0 ? (
+              <li className="px-4 py-3 text-sm text-muted-foreground">Nobody found for “{search.q}”.</li>
+            ) : null}
+            {people.data.results.map((person) => (
+              <li key={person.id} className="flex items-center gap-3 px-4 py-2">
+                <Avatar user={person} size={32} />
+                <span className="min-w-0 flex-1 truncate text-sm">
+                  <span className="font-medium">{personName(person)}</span>
+                  <span className="text-muted-foreground"> · {person.roles[0]?.name ?? 'Crew'}</span>
+                </span>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={invitedIds.has(person.id) || invite.isPending}
+                  onClick={() => (roleMismatch(position, person.roles) ? setAsking(person) : send(person))}
+                >
+                  <UserPlus aria-hidden="true" />
+                  {invitedIds.has(person.id) ? 'Invited' : 'Invite'}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {people.data.total > people.data.results.length ? (
+            <Link to={searchHref(search)} className="text-sm font-medium underline">
+              See all {people.data.total} in search
+            </Link>
+          ) : null}
+        </>
       ) : null}
     </div>
   );
@@ -252,7 +299,13 @@ export default function TeamPage() {
                     {position && m.status !== 'declined' && crewing ? (
                       <BookCrew
                         crew={{ id: m.person.id, name: personName(m.person), roles: [position.role] }}
-                        team={{ teamId: t.id, positionId: position.id }}
+                        team={{
+                          teamId: t.id,
+                          positionId: position.id,
+                          name: t.name,
+                          startDate: t.startDate,
+                          endDate: t.endDate,
+                        }}
                         size="sm"
                       />
                     ) : null}

@@ -97,7 +97,12 @@ export const twoFactorRequiredResponse = z.object({ twoFactorRequired: z.literal
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
 export const reportListQuery = z.object({ status: z.enum(REPORT_STATUSES).default('open') });
 
-const person = z.object({ id: z.number().int(), username: text(), displayName: text().nullable() });
+const person = z.object({
+  id: z.number().int(),
+  username: text(),
+  displayName: text().nullable(),
+  fallbackName: text(),
+});
 export type StaffPerson = z.infer<typeof person>;
 
 export const reportItem = z.object({

@@ -55,6 +55,8 @@ export const authUser = z.object({
   username: text(),
   email: text(),
   displayName: text().nullable(),
+  /** Shown until a display name is set ("Sam O."): personName() in common/src/people.ts. */
+  fallbackName: text(),
   profileImage: text().nullable(),
   isSubscribed: z.boolean(),
   role: z.enum(USER_ROLES),

@@ -95,8 +95,18 @@ export type CreateBookingRequest = z.infer<typeof createBookingRequest>;
 
 export const bookingSchema = z.object({
   id: z.number().int(),
-  requester: z.object({ id: z.number().int(), username: text(), displayName: text().nullable() }),
-  crew: z.object({ id: z.number().int(), username: text(), displayName: text().nullable() }),
+  requester: z.object({
+    id: z.number().int(),
+    username: text(),
+    displayName: text().nullable(),
+    fallbackName: text(),
+  }),
+  crew: z.object({
+    id: z.number().int(),
+    username: text(),
+    displayName: text().nullable(),
+    fallbackName: text(),
+  }),
   role: z.object({ id: z.number().int(), name: text() }),
   /** The production this hire is for, when booked from a team (its name is the requester's to share). */
   team: z.object({ id: z.number().int(), name: text() }).nullable(),
@@ -120,11 +130,43 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
+/**
+ * The lists' filters, as a member thinks of a booking (issue 31). Which statuses each one means is
+ * `BOOKING_FILTER_RULES` in common/src/booking-lists.ts.
+ */
+export const BOOKING_FILTERS = ['requested', 'on_hold', 'booked', 'completed', 'cancelled'] as const;
+export type BookingFilter = (typeof BOOKING_FILTERS)[number];
+/** A page of a list: newest first; an old call without `limit` gets the first page. */
+export const BOOKING_PAGE = { defaultLimit: 20, maxLimit: 100 } as const;
+
+/**
+ * GET /api/bookings: `as` one side, optionally one exact `status` (the old call) or a `filter`,
+ * newest first, `limit` at a time; pass the answer's `nextCursor` as `cursor` for the next page.
+ */
 export const bookingListQuery = z.object({
   as: z.enum(['crew', 'requester'], { error: 'as is crew or requester' }).default('crew'),
   status: z.enum(BOOKING_STATUSES).optional(),
+  filter: z.enum(BOOKING_FILTERS, { error: `filter is one of ${BOOKING_FILTERS.join(', ')}` }).optional(),
+  limit: z.coerce
+    .number({ error: 'limit is a number' })
+    .int('limit is a whole number')
+    .min(1, 'limit is at least 1')
+    .max(BOOKING_PAGE.maxLimit, `limit is at most ${BOOKING_PAGE.maxLimit}`)
+    .default(BOOKING_PAGE.defaultLimit),
+  cursor: z.coerce
+    .number({ error: 'Not a valid cursor' })
+    .int('Not a valid cursor')
+    .positive('Not a valid cursor')
+    .max(MAX_ID, 'Not a valid cursor')
+    .optional(),
 });
-export const bookingListResponse = z.object({ bookings: z.array(bookingSchema) });
+export type BookingListQuery = z.infer<typeof bookingListQuery>;
+export const bookingListResponse = z.object({
+  bookings: z.array(bookingSchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.number().int().nullable(),
+});
+export type BookingListResponse = z.infer<typeof bookingListResponse>;
 export const bookingParams = z.object({
   id: z.coerce
     .number({ error: 'Not a valid booking id' })
@@ -175,6 +217,11 @@ export const BOOKING_MESSAGES = {
   unblockFirst: 'You have blocked this member: unblock them to book or hold them',
   roleNotFound: 'Role not found',
   notPending: 'This booking is not waiting for an answer',
+  /** Issue 31: answering a request or hold that was answered, called off or lapsed meanwhile. */
+  alreadyAccepted: 'This request was already accepted',
+  alreadyDeclined: 'This request was already declined',
+  alreadyCancelled: 'This request was cancelled',
+  alreadyLapsed: 'This request has lapsed',
   notCancellable: 'This booking can no longer be cancelled',
   notAHold: 'Only a hold can be released',
   holdTooLong: HOLD_TOO_LONG,
@@ -191,4 +238,31 @@ export const BOOKING_MESSAGES = {
   teamClosed: 'This team is closed',
   positionNotFound: 'Position not found',
   positionRole: 'This position is for another role',
+  duplicateRequest: 'You already have a request for these days',
 } as const;
+
+/**
+ * Issue 31: why a booking cannot be answered any more, named by where it went (an agreed hold was
+ * accepted already), so a 409 tells the crew member what happened rather than only that it failed.
+ */
+export function notWaitingMessage(booking: { status: BookingStatus; holdAgreedAt?: unknown }): string {
+  switch (booking.status) {
+    case 'accepted':
+    case 'completed':
+      return BOOKING_MESSAGES.alreadyAccepted;
+    case 'hold_first':
+    case 'hold_second':
+      return booking.holdAgreedAt != null ? BOOKING_MESSAGES.alreadyAccepted : BOOKING_MESSAGES.notPending;
+    case 'declined':
+      return BOOKING_MESSAGES.alreadyDeclined;
+    case 'cancelled':
+      return BOOKING_MESSAGES.alreadyCancelled;
+    case 'expired':
+      return BOOKING_MESSAGES.alreadyLapsed;
+    default:
+      return BOOKING_MESSAGES.notPending;
+  }
+}
+
+/** A booking's reference on invoices and pages (issue 31): BK-000123 for booking 123. */
+export const bookingReference = (id: number) => `BK-${String(id).padStart(6, '0')}`;

@@ -8,6 +8,8 @@ export const crewCardSchema = z.object({
   id: z.number().int(),
   username: text(),
   displayName: text().nullable(),
+  /** Shown until a display name is set ("Sam O."): personName() in common/src/people.ts. */
+  fallbackName: text(),
   location: text().nullable(),
   profileImage: text().nullable(),
   roles: z.array(roleSchema.pick({ id: true, name: true, category: true })),

@@ -8,6 +8,8 @@ export const participantSchema = z.object({
   id: z.number().int(),
   username: text(),
   displayName: text().nullable(),
+  /** Shown until a display name is set ("Sam O."): personName() in common/src/people.ts. */
+  fallbackName: text(),
   profileImage: text().nullable(),
 });
 export type Participant = z.infer<typeof participantSchema>;

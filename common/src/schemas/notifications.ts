@@ -47,6 +47,31 @@ export const notificationDataSchema = z.object({
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 
+/**
+ * Issue 31: how the object a notification asked about (a booking request or hold, a team
+ * invitation, a connection request) stands now. `confirmed`: a hold the crew member agreed to was
+ * confirmed into a booking; `expired`: a hold lapsed; `withdrawn`: the object is gone.
+ */
+export const NOTIFICATION_OUTCOMES = [
+  'accepted',
+  'declined',
+  'cancelled',
+  'expired',
+  'withdrawn',
+  'confirmed',
+] as const;
+export type NotificationOutcome = (typeof NOTIFICATION_OUTCOMES)[number];
+
+/** Types whose notification asks for an answer (Accept, Decline): only they are ever resolved. */
+export const ASKING_NOTIFICATION_TYPES = ['booking_request', 'team_invite', 'connection_request'] as const;
+
+export const notificationResolvedSchema = z.object({
+  status: z.enum(NOTIFICATION_OUTCOMES),
+  /** ISO 8601; null when nothing says when (an object that is gone). */
+  at: text().nullable(),
+});
+export type NotificationResolved = z.infer<typeof notificationResolvedSchema>;
+
 /** SPEC §3 Notification. */
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -59,6 +84,11 @@ export const notificationSchema = z.object({
   createdAt: text(),
   /** null when the notification carries no data. */
   data: notificationDataSchema.nullable(),
+  /**
+   * Issue 31, beyond SPEC: null while the object asked about still waits for an answer (and for
+   * every type that asks nothing); otherwise its outcome, computed from the object as it is now.
+   */
+  resolved: notificationResolvedSchema.nullable().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -175,6 +205,14 @@ export const unreadCountUpdateMessageSchema = z.object({
   type: z.literal('unread_count_update'),
   count: z.number().int(),
 });
+/**
+ * Issue 31: a notification already sent changed (the object it asked about was answered, by anyone,
+ * from anywhere): the tab replaces its copy.
+ */
+export const notificationUpdateMessageSchema = z.object({
+  type: z.literal('notification_update'),
+  data: notificationSchema,
+});
 /** The answer to each notification_ping. */
 export const notificationPongMessageSchema = z.object({
   type: z.literal('notification_pong'),
@@ -193,6 +231,7 @@ export const messagesReadSchema = z.object({
 });
 export const realtimeServerMessageSchema = z.discriminatedUnion('type', [
   notificationMessageSchema,
+  notificationUpdateMessageSchema,
   unreadCountUpdateMessageSchema,
   notificationPongMessageSchema,
   directMessageSchema,

@@ -14,6 +14,8 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const invoicePartySchema = z.object({
   username: text(),
   displayName: text().nullable(),
+  /** "Sam O." (common/src/people.ts); invoices issued before issue 31 have none (null). */
+  fallbackName: text().nullable().default(null),
   location: text().nullable(),
   team: text().nullable(),
 });
@@ -29,6 +31,8 @@ export const paymentSchema = z.object({
   currency: text(),
   provider: z.enum(['demo', 'stripe']),
   invoiceNumber: text(),
+  /** The booking paid for (its reference is BK-000123); null for Premium. */
+  bookingId: z.number().int().nullable(),
   periodStart: text().nullable(),
   periodEnd: text().nullable(),
   /** Who sold: the crew member of a booking; null when CrewBase did (Premium). */

@@ -188,6 +188,8 @@ export const publicProfileSchema = z.object({
   id: z.number().int(),
   username: text(),
   displayName: text().nullable(),
+  /** Shown until a display name is set ("Sam O."): personName() in common/src/people.ts. */
+  fallbackName: text(),
   profileImage: text().nullable(),
   bio: text().nullable(),
   location: text().nullable(),

@@ -98,6 +98,8 @@ export const reviewerSchema = z.object({
   id: z.number().int(),
   username: text(),
   displayName: text().nullable(),
+  /** Shown until a display name is set ("Sam O."): personName() in common/src/people.ts. */
+  fallbackName: text(),
   /** null: show the default headshot (`avatarUrl` in common/src/avatar.ts). */
   profileImage: text().nullable(),
 });

@@ -9,6 +9,8 @@ export const roleSchema = z.object({
   name: text(),
   category: roleCategorySchema,
   icon: text(),
+  /** Present only for roles that have one (common/src/roles.ts). */
+  department: text().optional(),
 });
 export type Role = z.infer<typeof roleSchema>;
 

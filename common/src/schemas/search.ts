@@ -84,6 +84,8 @@ export const searchResultSchema = z.object({
   id: z.number().int(),
   username: text(),
   displayName: text().nullable(),
+  /** Shown until a display name is set ("Sam O."): personName() in common/src/people.ts. */
+  fallbackName: text(),
   profileImage: text().nullable(),
   location: text().nullable(),
   roles: z.array(roleSchema.pick({ id: true, name: true, category: true })),

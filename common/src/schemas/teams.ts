@@ -60,6 +60,8 @@ const person = z.object({
   id: z.number().int(),
   username: text(),
   displayName: text().nullable(),
+  /** Shown until a display name is set ("Sam O."): personName() in common/src/people.ts. */
+  fallbackName: text(),
   profileImage: text().nullable(),
 });
 export const teamMemberSchema = z.object({

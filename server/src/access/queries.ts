@@ -7,7 +7,12 @@ export type Executor = Pick<Database, 'select' | 'execute'>;
 
 export function findMember(db: Executor, id: number) {
   return db
-    .select({ id: users.id, username: users.username, displayName: users.displayName })
+    .select({
+      id: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      fallbackName: users.fallbackName,
+    })
     .from(users)
     .where(eq(users.id, id))
     .then((rows) => rows[0]);

@@ -13,7 +13,7 @@ export interface PublicCrewCache {
 }
 
 export function createPublicCrewCache(): PublicCrewCache {
-  // Listings: 47 roles × the pages people reach; a changed card is dropped with all of them.
+  // Listings: 65 roles × the pages people reach; a changed card is dropped with all of them.
   return {
     profiles: new PageCache(),
     listings: new PageCache({ maxEntries: 2_000 }),

@@ -3,6 +3,7 @@ import { toast } from '#client/components/ui/toast-store.ts';
 import { clearCsrfToken } from '#client/lib/csrf.ts';
 import { ApiError, apiGet, apiSend } from '#client/lib/http.ts';
 import { currentUserQueryDefaults } from '#client/lib/query-client.ts';
+import { personName } from '#common/people';
 import type {
   TwoFactorDisableRequest,
   TwoFactorEnableRequest,
@@ -62,8 +63,8 @@ export function useViewer(): AuthUser | null {
   return useViewerFact(asIs);
 }
 
-export const displayNameOf = (user: Pick<AuthUser, 'displayName' | 'username'>) =>
-  user.displayName ?? user.username;
+/** The name others see for this member (common/src/people.ts): never their username. */
+export const displayNameOf = (user: Pick<AuthUser, 'displayName' | 'fallbackName'>) => personName(user);
 
 /** The text a failed request shows: the server's message without its timestamp, else a default. */
 export function errorText(error: unknown, fallback: string): string {

@@ -1,15 +1,35 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend } from '#client/lib/http.ts';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiSend } from '#client/lib/http.ts';
+import type { BookingSide } from '#common/booking-lists';
+import { formatMoney } from '#common/premium';
 import type {
   Availability,
   Booking,
+  BookingFilter,
+  BookingListResponse,
   CreateBookingRequest,
   PayBookingResponse,
 } from '#common/schemas/bookings';
 
-export const bookingsQuery = (as: 'crew' | 'requester') =>
-  queryOptions<{ bookings: Booking[] }>({ queryKey: ['/api/bookings', { as }] });
-export const bookingQuery = (id: number) => queryOptions<Booking>({ queryKey: [`/api/bookings/${id}`] });
+/** One page of one side's list (optionally one filter), newest first: the dashboard's short lists. */
+export const bookingsQuery = (as: BookingSide, options: { filter?: BookingFilter; limit?: number } = {}) =>
+  queryOptions<BookingListResponse>({ queryKey: ['/api/bookings', { as, ...options }] });
+
+export const BOOKINGS_PAGE_SIZE = 20;
+/** /bookings: one side, one filter or all, page after page, following the server's cursor. */
+export const bookingPagesQuery = (as: BookingSide, filter: BookingFilter | null) => {
+  const params = { as, limit: BOOKINGS_PAGE_SIZE, ...(filter ? { filter } : {}) };
+  return infiniteQueryOptions({
+    queryKey: ['/api/bookings', params, 'pages'],
+    queryFn: ({ signal, pageParam }) =>
+      apiGet<BookingListResponse>('/api/bookings', { ...params, cursor: pageParam }, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+};
+/** Fetched again whenever the page opens: the other party may have answered since (issue 31). */
+export const bookingQuery = (id: number) =>
+  queryOptions<Booking>({ queryKey: [`/api/bookings/${id}`], staleTime: 0 });
 export const availabilityQuery = (userId: number, from: string, to: string) =>
   queryOptions<Availability>({ queryKey: [`/api/users/${userId}/availability`, { from, to }] });
 
@@ -81,6 +101,12 @@ export function bookingLabel(b: Pick<Booking, 'status' | 'holdAgreedAt'>): strin
   if (b.status !== 'hold_first' && b.status !== 'hold_second') return STATUS_LABEL[b.status];
   if (!b.holdAgreedAt) return 'Hold requested';
   return b.status === 'hold_first' ? 'On hold (first)' : 'On hold (second)';
+}
+
+/** "$650/day · 3 days · $1,950": what a booking is worth, the way both sides quote it. */
+export function bookingAmounts(b: Pick<Booking, 'rate' | 'days' | 'total' | 'currency'>): string {
+  const days = `${b.days} ${b.days === 1 ? 'day' : 'days'}`;
+  return `${formatMoney(b.rate, b.currency)}/day · ${days} · ${formatMoney(b.total, b.currency)}`;
 }
 
 /** YYYY-MM-DD of a date, in UTC, as the server's days are. */

@@ -22,6 +22,7 @@ import type {
   UnreadCountResponse,
 } from '#common/schemas/notifications';
 import {
+  allListsKey,
   clearCache,
   markAllReadInCache,
   markReadInCache,
@@ -206,6 +207,7 @@ const RESPONSE_SUBJECT: Partial<Record<Notification['type'], string>> = {
 export const canRespond = (notification: Notification) => responseCall(notification, 'accept') !== null;
 
 export function useRespondToRequest() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ notification, decision }: { notification: Notification; decision: RequestDecision }) => {
       const call = responseCall(notification, decision);
@@ -216,7 +218,16 @@ export function useRespondToRequest() {
       toast({
         title: `${RESPONSE_SUBJECT[notification.type] ?? 'Request'} ${decision === 'accept' ? 'accepted' : 'declined'}`,
       }),
-    onError: actionFailedToast,
+    onError: (error) => {
+      // Issue 31: a conflict means it was answered, cancelled or lapsed meanwhile. The server says
+      // which ("This request was already accepted"), and the lists fetch its outcome to show.
+      if (error instanceof ApiError && error.status === 409) {
+        toast({ title: 'Error', description: error.plainMessage, variant: 'destructive' });
+        void client.invalidateQueries({ queryKey: allListsKey });
+        return;
+      }
+      actionFailedToast();
+    },
   });
 }
 

@@ -8,6 +8,7 @@ import {
   markReadInCache,
   type NotificationPages,
   receiveNotification,
+  receiveNotificationUpdate,
   receiveUnreadCount,
   removeFromCache,
   unreadCountKey,
@@ -141,6 +142,22 @@ describe('unread_count_update', () => {
     receiveUnreadCount(client, 2);
     expect(count()).toBe(2);
     expect(client.getQueryState(unreadKey)?.isInvalidated).toBe(true);
+  });
+
+  it('an answered request replaces every copy with its outcome; read, it leaves the unread list (issue 31)', () => {
+    const { client, ids, count } = seeded();
+    const resolved = { status: 'accepted', at: '2025-12-02T10:00:00.000Z' } as const;
+    receiveNotificationUpdate(client, { ...item(7, true), resolved });
+    const all = client.getQueryData<NotificationListResponse>(allKey);
+    expect(all?.notifications.find((n) => n.id === 7)?.resolved).toEqual(resolved);
+    expect(ids(unreadKey)).toEqual([['8*', '5*']]);
+    expect(ids(pagesKey)).toEqual([
+      ['8*', 7, 6],
+      ['5*', 4],
+    ]);
+    // The count is the server's to say (unread_count_update follows).
+    expect(count()).toBe(3);
+    expect(client.getQueryState(allKey)?.isInvalidated).toBe(true);
   });
 });
 

@@ -108,6 +108,24 @@ export function receiveNotification(client: QueryClient, notification: Notificat
 }
 
 /**
+ * Issue 31: a notification this tab may hold changed (the request it asked was answered, here or
+ * anywhere): every cached copy is replaced, so its card shows the outcome instead of buttons. The
+ * count follows from the unread_count_update the server sends after it. Lists that do not hold it
+ * refetch when next shown.
+ */
+export function receiveNotificationUpdate(client: QueryClient, notification: Notification): void {
+  if (contains(client, notification.id))
+    editLists(client, (items, { unreadOnly }) =>
+      items.flatMap((item) => {
+        if (item.id !== notification.id) return [item];
+        // Answered by its recipient, it was marked read: an unread-only list drops it, as on a read.
+        return unreadOnly && notification.isRead ? [] : [notification];
+      }),
+    );
+  markListsStale(client);
+}
+
+/**
  * SPEC §4: unread_count_update sets the count. The server sends it after every change, ours
  * included, so a number that differs from ours means another tab or device read or deleted
  * something: the lists on screen catch up (all read at 0 without asking, otherwise a refetch of

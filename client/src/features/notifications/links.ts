@@ -1,5 +1,5 @@
 import { onFirstUse } from '#client/lib/on-first-use.ts';
-import type { Notification } from '#common/schemas/notifications';
+import type { Notification, NotificationOutcome, NotificationResolved } from '#common/schemas/notifications';
 
 /**
  * Where the "view" action of each type goes (SPEC §2 notifications page actions). null when the
@@ -22,6 +22,9 @@ export function viewLinkOf(notification: Pick<Notification, 'type' | 'data' | 'u
       return data.bookingId === undefined ? null : `/bookings/${data.bookingId}`;
     case 'payment_received':
       return data.paymentId === undefined ? null : `/payments/${data.paymentId}`;
+    // Not in SPEC: what happened to a booking ("Hold accepted: confirm it") leads to the booking.
+    case 'system':
+      return data.bookingId === undefined ? null : `/bookings/${data.bookingId}`;
     default:
       return null;
   }
@@ -62,3 +65,26 @@ export const fullTime = (iso: string) => fullDate().format(new Date(iso));
 
 const money = onFirstUse(() => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }));
 export const formatAmount = (amount: number) => money().format(amount);
+
+/** Issue 31: what the card says instead of Accept and Decline once the request was answered. */
+const OUTCOME_LABEL: Record<NotificationOutcome, string> = {
+  accepted: 'Accepted',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+  expired: 'Lapsed',
+  withdrawn: 'Withdrawn',
+  confirmed: 'Confirmed',
+};
+const dayMonth = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }));
+const dayMonthYear = onFirstUse(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }),
+);
+
+/** "Accepted · 2 Dec" ("… 2 Dec 2025" in another year); "Withdrawn" when nothing says when. */
+export function outcomeText(resolved: NotificationResolved, now = new Date()): string {
+  const label = OUTCOME_LABEL[resolved.status];
+  if (!resolved.at) return label;
+  const at = new Date(resolved.at);
+  const date = at.getFullYear() === now.getFullYear() ? dayMonth() : dayMonthYear();
+  return `${label} · ${date.format(at)}`;
+}

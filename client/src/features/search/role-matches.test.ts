@@ -15,7 +15,13 @@ describe('matchRoles', () => {
     expect(names('gaffer')).toEqual(['Gaffer']);
     expect(names('Director')[0]).toBe('Director');
     // "direc…" may also be the start of "director of photography", a cinematographer: last.
-    expect(names('direc')).toEqual(['Director', 'Assistant Director', 'Casting Director', 'Cinematographer']);
+    expect(names('direc', 5)).toEqual([
+      'Director',
+      'Art Director',
+      'Assistant Director',
+      'Casting Director',
+      'Cinematographer',
+    ]);
     expect(names('cinemat')).toEqual(['Cinematographer']);
   });
 
@@ -27,6 +33,16 @@ describe('matchRoles', () => {
     expect(names('colourist')).toEqual(['Colorist']);
     expect(names('mocap')).toEqual(['Motion Capture Performer']);
     expect(names('vfx')).toEqual(['VFX Artist']);
+  });
+
+  it('knows the abbreviations of the everyday crew roles (issue 31)', () => {
+    expect(names('1st AC')).toEqual(['First Assistant Camera']);
+    expect(names('2nd AC')).toEqual(['Second Assistant Camera']);
+    // "ac" also starts "Actor": the camera assistants come after the names that start with it.
+    expect(names('AC', 20).slice(-2)).toEqual(['First Assistant Camera', 'Second Assistant Camera']);
+    expect(names('DIT')).toEqual(['DIT']);
+    expect(names('BBE')).toEqual(['Best Boy Electric']);
+    expect(names('PA')).toEqual(['Production Assistant']);
   });
 
   it('does not read a single letter of an abbreviation as the abbreviation', () => {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { searchResultsQuery } from './api.ts';
 import {
   EMPTY_SEARCH,
   hasFilters,
   parseSearchState,
   premiumFiltersIn,
   refine,
+  searchForWords,
   searchHref,
   toSearchParams,
   withoutPremiumFilters,
@@ -63,5 +65,19 @@ describe('search state in the URL', () => {
     expect(free).toEqual({ ...EMPTY_SEARCH, q: 'dp' });
     expect(hasFilters(state)).toBe(true);
     expect(hasFilters(free)).toBe(false);
+  });
+});
+
+describe('the team builder searches as /search does (issue 31)', () => {
+  it('asks the search API the same question /search asks for the same words', () => {
+    for (const words of ['gaffer', ' Key  Grip ', 'DIT atlanta', 'steadicam operator']) {
+      // What the search bar navigates to, and what /search then reads from its address.
+      const page = parseSearchState(
+        new URL(searchHref(refine(EMPTY_SEARCH, { q: words.trim() })), 'http://x').searchParams,
+      );
+      const builder = searchForWords(words);
+      expect(builder).toEqual(page);
+      expect(searchResultsQuery(builder).queryKey).toEqual(searchResultsQuery(page).queryKey);
+    }
   });
 });

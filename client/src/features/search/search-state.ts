@@ -96,6 +96,13 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   return params;
 }
 
+/**
+ * The search /search runs for these words and nothing else (issue 31): the team builder's crew
+ * search asks for exactly this, so it finds exactly what /search finds, not the five suggestions.
+ */
+export const searchForWords = (words: string): SearchState =>
+  parseSearchState(new URLSearchParams({ q: words }));
+
 export function searchHref(state: SearchState): string {
   const query = toSearchParams(state).toString();
   return query ? `/search?${query}` : '/search';

@@ -23,7 +23,7 @@ export const FAQ: readonly FaqEntry[] = [
     topic: 'Getting started',
     question: 'Can I list more than one role?',
     answer:
-      'Yes. Pick every role you are hired for, from the 47 roles in four categories: pre-production, production, post-production and cast. You appear on each role page you choose.',
+      'Yes. Pick every role you are hired for, from 65 roles in four categories: pre-production, production, post-production and cast. You appear on each role page you choose.',
   },
   {
     topic: 'Reviews',

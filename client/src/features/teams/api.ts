@@ -2,7 +2,10 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiSend } from '#client/lib/http.ts';
 import type { Team } from '#common/schemas/teams';
 
-type TeamSummary = Pick<Team, 'id' | 'name' | 'location' | 'startDate' | 'endDate' | 'status' | 'myRole'>;
+export type TeamSummary = Pick<
+  Team,
+  'id' | 'name' | 'location' | 'startDate' | 'endDate' | 'status' | 'myRole'
+>;
 export const teamsQuery = queryOptions<{ teams: TeamSummary[] }>({ queryKey: ['/api/teams'] });
 export const teamQuery = (id: number) => queryOptions<Team>({ queryKey: [`/api/teams/${id}`] });
 

@@ -53,6 +53,11 @@ export const bookings = pgTable(
     holdAgreedAt: timestamp('hold_agreed_at', { withTimezone: true }),
     /** When both sides were told this hold lapses soon (once). */
     holdRemindedAt: timestamp('hold_reminded_at', { withTimezone: true }),
+    /**
+     * When the status last changed (answered, agreed, confirmed, cancelled, lapsed), which paying
+     * and completing leave alone: the date a request's notification gives its outcome (issue 31).
+     */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -100,6 +100,11 @@ export const payments = pgTable(
     /** The provider's id of the charge (a Stripe invoice): a charge is recorded once. */
     providerPaymentId: text('provider_payment_id').unique(),
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    /**
+     * The booking paid for (issue 31: its reference, BK-000123, is on the invoice). Part of the
+     * snapshot, so no foreign key: the invoice keeps its reference whatever becomes of the booking.
+     */
+    bookingId: integer('booking_id'),
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
     /**

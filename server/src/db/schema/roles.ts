@@ -6,6 +6,8 @@ export const roles = pgTable('roles', {
   name: text('name').notNull().unique(),
   category: text('category', { enum: ['pre-production', 'production', 'post-production', 'cast'] }).notNull(),
   icon: text('icon').notNull(),
+  /** A crew-list department label ("Camera"); null for the roles SPEC names. */
+  department: text('department'),
   sortOrder: integer('sort_order').notNull(),
 });
 

@@ -11,6 +11,12 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     passwordHash: text('password_hash'),
     displayName: text('display_name'),
+    /**
+     * What others see until a display name is set ("Sam O."), computed by the database from the
+     * e-mail on every write (member_fallback_name(), migration 0025, the rule of
+     * common/src/people.ts), so the address itself never has to leave the server.
+     */
+    fallbackName: text('fallback_name').notNull().generatedAlwaysAs(sql`member_fallback_name(email)`),
     bio: text('bio'),
     location: text('location'),
     contactInfo: text('contact_info'),

@@ -117,6 +117,7 @@ export async function insertDemoAccount(db: Database): Promise<void> {
       buyer: {
         username: DEMO_ACCOUNT.username,
         displayName: 'Alex Rivera',
+        fallbackName: null,
         location: 'Los Angeles, CA',
         team: null,
       },
@@ -124,7 +125,12 @@ export async function insertDemoAccount(db: Database): Promise<void> {
     });
 
     const reviewers = await tx
-      .select({ id: users.id, username: users.username, displayName: users.displayName })
+      .select({
+        id: users.id,
+        username: users.username,
+        displayName: users.displayName,
+        fallbackName: users.fallbackName,
+      })
       .from(users)
       .where(ne(users.id, user.id))
       .orderBy(asc(users.id))

@@ -21,12 +21,13 @@ export interface ReportGroupRow extends Record<string, unknown> {
   project_name: string | null;
   created_at: Date;
   hidden: boolean;
-  subject: { id: number; username: string; displayName: string | null };
-  reviewer: { id: number; username: string; displayName: string | null };
+  subject: { id: number; username: string; displayName: string | null; fallbackName: string };
+  reviewer: { id: number; username: string; displayName: string | null; fallbackName: string };
   reporters: {
     id: number;
     username: string;
     displayName: string | null;
+    fallbackName: string;
     reason: string;
     reportedAt: string;
   }[];
@@ -36,7 +37,7 @@ export interface ReportGroupRow extends Record<string, unknown> {
 
 const personJson = (alias: string) =>
   sql.raw(
-    `json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'displayName', ${alias}.display_name)`,
+    `json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'displayName', ${alias}.display_name, 'fallbackName', ${alias}.fallback_name)`,
   );
 
 /**
@@ -50,7 +51,7 @@ export async function listReportGroups(db: Executor, status: 'open' | 'resolved'
       r.hidden_at is not null as hidden,
       ${personJson('s')} as subject, ${personJson('v')} as reviewer,
       json_agg(json_build_object('id', p.id, 'username', p.username, 'displayName', p.display_name,
-        'reason', rr.reason, 'reportedAt', rr.created_at) order by rr.created_at) as reporters,
+        'fallbackName', p.fallback_name, 'reason', rr.reason, 'reportedAt', rr.created_at) order by rr.created_at) as reporters,
       max(rr.resolution) as resolution, rr.resolved_at
     from review_reports rr
     join reviews r on r.id = rr.review_id
@@ -91,6 +92,7 @@ export const staffUserColumns = {
   id: users.id,
   username: users.username,
   displayName: users.displayName,
+  fallbackName: users.fallbackName,
   email: users.email,
   role: users.role,
   createdAt: users.createdAt,

@@ -25,6 +25,7 @@ const authUserColumns = {
   username: users.username,
   email: users.email,
   displayName: users.displayName,
+  fallbackName: users.fallbackName,
   profileImage: users.profileImage,
   role: users.role,
   isSubscribed,

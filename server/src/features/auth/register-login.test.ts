@@ -41,6 +41,7 @@ describe('POST /api/register', () => {
       'displayName',
       'email',
       'emailVerified',
+      'fallbackName',
       'id',
       'isSubscribed',
       'profileImage',

@@ -86,7 +86,7 @@ describe('holds need consent', () => {
     expect(BOOKING_MESSAGES.holdTooLong).toBe(`A hold can cover at most ${HOLD_LIMITS.maxDays} days`);
     // 60 days is a hold; a plain booking request keeps its longer limit.
     expect((await request(p, g, ['2027-01-01', '2027-03-01'], { hold: 'second' })).statusCode).toBe(201);
-    expect((await request(p, g, ['2027-01-01', '2027-06-01'])).statusCode).toBe(201);
+    expect((await request(p, g, ['2027-03-02', '2027-08-01'])).statusCode).toBe(201);
   });
 
   it('a hold only asked for shows on no calendar and blocks nothing: others hold and book the days', async () => {
@@ -118,8 +118,8 @@ describe('holds need consent', () => {
     const toB = await t.db.select().from(notifications).where(eq(notifications.userId, b.id));
     expect(toB.find((n) => n.title === 'Hold accepted')?.message).toContain('second hold');
     expect(await titlesOf(g)).toContain('The hold is second');
-    // Answered once: no second answer.
-    expect((await act(g, late.id, 'accept')).json().error.message).toBe(BOOKING_MESSAGES.notPending);
+    // Answered once: no second answer, and the 409 says why (issue 31).
+    expect((await act(g, late.id, 'accept')).json().error.message).toBe(BOOKING_MESSAGES.alreadyAccepted);
     // An agreed first hold outranks a booking request of another production until released.
     const request2 = await requested(b, g, ['2027-04-02', '2027-04-02']);
     expect((await act(g, request2.id, 'accept')).json().error.message).toBe(BOOKING_MESSAGES.outranked);
@@ -345,6 +345,49 @@ describe('one lock order', () => {
       // Cancel and release always win in the end: either they ran first, or after the answer.
       expect([cancelled.statusCode, released.statusCode]).toEqual([200, 200]);
       expect([await statusOf(job.id), await statusOf(hold.id)]).toEqual(['cancelled', 'cancelled']);
+    }
+    // 50 rounds of eight members and eight requests each: more than the default 20 s on a loaded machine.
+  }, 90_000);
+});
+
+describe('one request per production for a person’s days (issue 31)', () => {
+  it('refuses a second request or hold over my own pending request or hold on overlapping days (409); others, other days and answered ones pass', async () => {
+    const [p, other, g] = [await producer(), await producer(), await crew()];
+    const first = await requested(p, g, ['2027-12-01', '2027-12-03']);
+    for (const [days, extra] of [
+      [['2027-12-03', '2027-12-05'], {}],
+      [['2027-11-30', '2027-12-01'], { hold: 'first' }],
+      [['2027-12-02', '2027-12-02'], { hold: 'second' }],
+    ] as [Days, Record<string, unknown>][]) {
+      const res = await request(p, g, days, extra);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toBe(BOOKING_MESSAGES.duplicateRequest);
+    }
+    // Another production may ask for the same days, and I may ask for other days.
+    expect((await request(other, g, ['2027-12-01', '2027-12-03'])).statusCode).toBe(201);
+    expect((await request(p, g, ['2027-12-04', '2027-12-05'])).statusCode).toBe(201);
+
+    // An agreed hold counts as mine too; once it is released the days are free to ask for again.
+    const hold = await agreed(p, g, ['2027-12-10', '2027-12-12'], 'first');
+    expect((await request(p, g, ['2027-12-12', '2027-12-14'])).statusCode).toBe(409);
+    expect((await act(p, hold.id, 'release')).statusCode).toBe(200);
+    expect((await request(p, g, ['2027-12-12', '2027-12-14'])).statusCode).toBe(201);
+
+    // A declined request no longer stands in the way.
+    expect((await act(g, first.id, 'decline')).statusCode).toBe(200);
+    expect((await request(p, g, ['2027-12-01', '2027-12-02'], { hold: 'first' })).statusCode).toBe(201);
+  });
+
+  it('two sends of the same request at once leave exactly one (the check runs under the calendar lock)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const [p, g] = [await producer(), await crew()];
+      const sends = await Promise.all([
+        request(p, g, ['2027-12-20', '2027-12-21']),
+        request(p, g, ['2027-12-21', '2027-12-22'], { hold: 'first' }),
+      ]);
+      expect(sends.map((r) => r.statusCode).sort(), `round ${round}`).toEqual([201, 409]);
+      const rows = await t.db.select().from(bookings).where(eq(bookings.crewId, g.id));
+      expect(rows).toHaveLength(1);
     }
   });
 });

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { BOOKING_FILTER_RULES } from '#common/booking-lists';
 import { HOLD_LIMITS } from '#common/limits';
-import type { BookingStatus } from '#common/schemas/bookings';
+import type { BookingFilter, BookingStatus } from '#common/schemas/bookings';
 import type { Database } from '#server/db/client.ts';
 import { bookings, calendarFeeds, roles, teams, unavailableDays, users } from '#server/db/schema/index.ts';
 
@@ -16,8 +17,18 @@ function withNames(db: Executor) {
   return db
     .select({
       booking: bookings,
-      requester: { id: requester.id, username: requester.username, displayName: requester.displayName },
-      crew: { id: crew.id, username: crew.username, displayName: crew.displayName },
+      requester: {
+        id: requester.id,
+        username: requester.username,
+        displayName: requester.displayName,
+        fallbackName: requester.fallbackName,
+      },
+      crew: {
+        id: crew.id,
+        username: crew.username,
+        displayName: crew.displayName,
+        fallbackName: crew.fallbackName,
+      },
       role: { id: roles.id, name: roles.name },
       team: { id: teams.id, name: teams.name },
     })
@@ -35,15 +46,49 @@ export function findNamed(db: Executor, id: number) {
     .then((rows) => rows[0]);
 }
 
-export function listNamed(db: Executor, userId: number, as: 'crew' | 'requester', status?: BookingStatus) {
+/** The SQL of a list filter: the same rule as `matchesBookingFilter`. */
+function filterCondition(filter: BookingFilter) {
+  return or(
+    ...BOOKING_FILTER_RULES[filter].clauses.map((clause) =>
+      and(
+        inArray(bookings.status, [...clause.statuses]),
+        clause.holdAgreed === undefined
+          ? undefined
+          : clause.holdAgreed
+            ? isNotNull(bookings.holdAgreedAt)
+            : isNull(bookings.holdAgreedAt),
+      ),
+    ),
+  );
+}
+
+/**
+ * One page of a member's bookings on one side, newest first. Ids only grow, so "newest" is the
+ * larger id and the cursor is the last id shown; one row more than the page says whether another
+ * page follows.
+ */
+export function listNamed(
+  db: Executor,
+  userId: number,
+  query: {
+    as: 'crew' | 'requester';
+    status?: BookingStatus | undefined;
+    filter?: BookingFilter | undefined;
+    cursor?: number | undefined;
+    limit: number;
+  },
+) {
   return withNames(db)
     .where(
       and(
-        eq(as === 'crew' ? bookings.crewId : bookings.requesterId, userId),
-        status ? eq(bookings.status, status) : undefined,
+        eq(query.as === 'crew' ? bookings.crewId : bookings.requesterId, userId),
+        query.status ? eq(bookings.status, query.status) : undefined,
+        query.filter ? filterCondition(query.filter) : undefined,
+        query.cursor ? lt(bookings.id, query.cursor) : undefined,
       ),
     )
-    .orderBy(desc(bookings.startDate), desc(bookings.id));
+    .orderBy(desc(bookings.id))
+    .limit(query.limit + 1);
 }
 
 export function lockBooking(db: Executor, id: number) {
@@ -127,7 +172,7 @@ export function overlappingAgreedHolds(
 export function agreeHold(db: Executor, id: number, status: 'hold_first' | 'hold_second') {
   return db
     .update(bookings)
-    .set({ status, holdAgreedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ status, holdAgreedAt: sql`now()`, statusChangedAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(bookings.id, id));
 }
 
@@ -209,7 +254,13 @@ export function insertBooking(db: Executor, values: typeof bookings.$inferInsert
 export function setStatus(db: Executor, id: number, status: BookingStatus, extra: { paidAt?: Date } = {}) {
   return db
     .update(bookings)
-    .set({ status, ...extra, updatedAt: sql`now()` })
+    .set({
+      status,
+      ...extra,
+      // Issue 31: only a change of status moves it (paying, say, sets the status it already has).
+      statusChangedAt: sql`case when ${bookings.status} = ${status} then ${bookings.statusChangedAt} else now() end`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(bookings.id, id));
 }
 
@@ -315,7 +366,7 @@ export async function withdrawWaitingBetween(db: Executor, a: number, b: number)
   if (locked.length === 0) return [];
   await db
     .update(bookings)
-    .set({ status: 'cancelled', updatedAt: sql`now()` })
+    .set({ status: 'cancelled', statusChangedAt: sql`now()`, updatedAt: sql`now()` })
     .where(
       inArray(
         bookings.id,

@@ -55,9 +55,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/bookings',
     { ...guarded, schema: { querystring: bookingListQuery, response: { 200: bookingListResponse } } },
-    async (request) => ({
-      bookings: await service.listBookings(app.db, app.signedIn(request), request.query),
-    }),
+    async (request) => service.listBookings(app.db, app.signedIn(request), request.query),
   );
 
   app.get(

@@ -15,8 +15,11 @@ import {
   type Availability,
   BOOKING_MESSAGES,
   type Booking,
+  type BookingListQuery,
+  type BookingListResponse,
   type BookingStatus,
   type CreateBookingRequest,
+  notWaitingMessage,
   type PayBookingResponse,
 } from '#common/schemas/bookings';
 import { assertReachable } from '#server/access/contact.ts';
@@ -24,7 +27,7 @@ import { assertPremium } from '#server/access/premium.ts';
 import { findMember } from '#server/access/queries.ts';
 import type { Database } from '#server/db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '#server/errors.ts';
-import { markRead, notify, type RealtimeEvent } from '#server/features/notifications/index.ts';
+import { markRead, notify, type RealtimeEvent, resolveAsked } from '#server/features/notifications/index.ts';
 import { callProvider, type PaymentProvider, recordPayment } from '#server/features/payments/index.ts';
 import { getRolesById } from '#server/features/roles/index.ts';
 import { assertOwnPosition, joinFromBooking, leaveFromBooking } from '#server/features/teams/index.ts';
@@ -74,6 +77,13 @@ async function findVisible(db: q.Executor, id: number, viewer: Viewer) {
   return row;
 }
 
+/** Issue 31: the crew member's booking_request notification that asked this booking or hold. */
+const askedOf = (booking: { id: number; crewId: number }) => ({
+  userId: booking.crewId,
+  type: 'booking_request' as const,
+  data: { bookingId: booking.id },
+});
+
 /** What each action answers when the booking is not in a state for it. */
 const NOT_NOW: Record<BookingAction, string> = {
   answer: BOOKING_MESSAGES.notPending,
@@ -98,7 +108,7 @@ function assertMay<Row extends BookingFacts>(
   if (decision.reason === 'not_a_party' || (decision.reason === 'wrong_side' && action === 'answer'))
     throw new NotFoundError(BOOKING_MESSAGES.notFound);
   if (decision.reason === 'payment_pending') throw new ConflictError(BOOKING_MESSAGES.paymentPending);
-  throw new ConflictError(NOT_NOW[action]);
+  throw new ConflictError(action === 'answer' ? notWaitingMessage(booking) : NOT_NOW[action]);
 }
 
 export async function getBooking(db: Database, viewer: Viewer, id: number): Promise<Booking> {
@@ -110,17 +120,26 @@ export async function getBooking(db: Database, viewer: Viewer, id: number): Prom
 export async function listBookings(
   db: Database,
   viewer: Viewer,
-  query: { as: 'crew' | 'requester'; status?: BookingStatus | undefined },
-): Promise<Booking[]> {
+  query: BookingListQuery,
+): Promise<BookingListResponse> {
   await sweepHolds(db, viewer.user.id);
   await q.completeFinished(db, viewer.user.id);
-  return (await q.listNamed(db, viewer.user.id, query.as, query.status)).map(toBooking);
+  const rows = await q.listNamed(db, viewer.user.id, query);
+  const page = rows.slice(0, query.limit);
+  return {
+    bookings: page.map(toBooking),
+    nextCursor: rows.length > query.limit ? (page.at(-1)?.booking.id ?? null) : null,
+  };
 }
+
+/** A request still unanswered, or a hold asked for or agreed: a second one over it is refused. */
+const WAITING_FOR_ANSWER_OR_HELD: BookingStatus[] = ['requested', 'hold_first', 'hold_second'];
 
 /**
  * A booking request, or a request for a first or second hold (Premium). Either waits for the crew
  * member's answer and, until then, blocks nothing and shows on no calendar (issue 30: holds are
- * pencils), so nothing is refused for the days here: a hold's rank is settled when it is agreed.
+ * pencils), so other productions are refused nothing for the days here: a hold's rank is settled
+ * when it is agreed. The requester's own request or hold over the same days is a 409 (issue 31).
  * The crew member gets a booking_request either way. Someone who blocked the requester, or is
  * suspended, cannot be booked or held (they are "not found").
  */
@@ -151,6 +170,11 @@ export async function createBooking(
     });
     if (input.teamId !== undefined)
       await assertOwnPosition(tx, me.id, { ...input, teamId: input.teamId }, BOOKING_MESSAGES);
+    // Issue 31: one production asks once for a person's days. Under the calendar lock (taken after
+    // the contact pair's, as a block takes them), so two sends at once leave one request.
+    await q.lockCrewCalendar(tx, input.crewId);
+    const mine = await q.overlapping(tx, input.crewId, input, WAITING_FOR_ANSWER_OR_HELD);
+    if (mine.some((b) => b.requesterId === me.id)) throw new ConflictError(BOOKING_MESSAGES.duplicateRequest);
     const row = await q.insertBooking(tx, {
       requesterId: me.id,
       crewId: input.crewId,
@@ -237,6 +261,8 @@ export async function answerBooking(
   await db.transaction(async (tx) => {
     const booking = await lockForChange(tx, id);
     assertMay(viewer, 'answer', booking);
+    // Issue 31: its request shows the answer, and is read (a refusal below rolls this back too).
+    await resolveAsked(tx, [askedOf(booking)], { answeredBy: me.id });
     const hold = isHold(booking.status) ? booking.status : null;
     if (!accept) {
       await q.setStatus(tx, id, 'declined');
@@ -329,6 +355,7 @@ export async function confirmHold(
   await db.transaction(async (tx) => {
     const booking = await lockForChange(tx, id);
     assertMay(viewer, 'confirm', booking);
+    await resolveAsked(tx, [askedOf(booking)]);
     if (holdLapsed(booking)) throw new ConflictError(BOOKING_MESSAGES.holdLapsed);
     const [taken] = await q.overlapping(tx, booking.crewId, booking, ['accepted'], booking.id);
     if (taken) throw new ConflictError(alreadyBooked(taken, booking, 'They are'));
@@ -373,6 +400,7 @@ export async function cancelBooking(db: Database, viewer: Viewer, id: number): P
   await db.transaction(async (tx) => {
     const booking = await lockForChange(tx, id);
     assertMay(viewer, 'cancel', booking);
+    await resolveAsked(tx, [askedOf(booking)], { answeredBy: viewer.user.id });
     await q.setStatus(tx, id, 'cancelled');
     await notify(
       tx,
@@ -398,6 +426,7 @@ export async function releaseHold(db: Database, viewer: Viewer, id: number): Pro
   await db.transaction(async (tx) => {
     const booking = await lockForChange(tx, id);
     assertMay(viewer, 'release', booking);
+    await resolveAsked(tx, [askedOf(booking)], { answeredBy: viewer.user.id });
     await q.setStatus(tx, id, 'cancelled');
     const byCrew = viewer.user.id === booking.crewId;
     await notify(
@@ -498,6 +527,7 @@ export async function sweepHolds(db: Database, userId?: number): Promise<void> {
       const booking = await lockForChange(tx, id);
       if (!booking || !holdLapsed(booking)) return;
       await q.setStatus(tx, id, 'expired');
+      await resolveAsked(tx, [askedOf(booking)]);
       for (const who of [booking.requesterId, booking.crewId])
         await notify(
           tx,
@@ -616,6 +646,7 @@ export async function settleBookingPayment(
     currency: booking.currency,
     provider: charge.provider,
     providerPaymentId: charge.providerPaymentId ?? null,
+    bookingId: id,
     periodStart: new Date(`${booking.startDate}T00:00:00Z`),
     periodEnd: new Date(`${booking.endDate}T00:00:00Z`),
     team: row.team?.name ?? null,

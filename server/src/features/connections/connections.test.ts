@@ -205,7 +205,7 @@ describe('connections', () => {
     for (const id of [requested, firstHold, secondHold]) {
       const res = await v.browser.request('POST', `/api/bookings/${id}/accept`, { body: {} });
       expect(res.statusCode).toBe(409);
-      expect(res.json().error.message).toBe(BOOKING_MESSAGES.notPending);
+      expect(res.json().error.message).toBe(BOOKING_MESSAGES.alreadyCancelled);
     }
     expect(
       (await a.browser.request('POST', `/api/bookings/${theOtherWay}/accept`, { body: {} })).statusCode,

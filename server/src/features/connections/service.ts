@@ -25,6 +25,7 @@ import {
   markRead,
   notify,
   type RealtimeEvent,
+  resolveAsked,
 } from '#server/features/notifications/index.ts';
 import { crewCardsOf } from '#server/features/search/index.ts';
 import { deleteInvitesBetween } from '#server/features/teams/index.ts';
@@ -87,6 +88,8 @@ export async function requestConnection(
     if (standing === 'pending_in') {
       await q.setStatus(tx, row.id, 'accepted');
       await notifyAccepted(tx, userId, me);
+      // Asking back accepts their request: its notification shows so, and is read (issue 31).
+      await resolveAsked(tx, [askedOf(me.id, userId)], { answeredBy: me.id });
       return 'connected';
     }
     // I declined them once and now ask myself: a fresh request the other way.
@@ -104,6 +107,13 @@ export async function requestConnection(
     return 'pending_out';
   });
 }
+
+/** Issue 31: the connection_request notification `requesterId` sent to `addresseeId`. */
+const askedOf = (addresseeId: number, requesterId: number) => ({
+  userId: addresseeId,
+  type: 'connection_request' as const,
+  data: { requesterId },
+});
 
 function notifyAccepted(tx: q.Executor, requesterId: number, me: Viewer['user']) {
   return notify(
@@ -133,6 +143,8 @@ export async function answerRequest(
     }
     await q.setStatus(tx, row.id, accept ? 'accepted' : 'declined');
     if (accept) await notifyAccepted(tx, answer.requesterId, me);
+    // Answered from the connections page too: the request's notification shows it, and is read.
+    await resolveAsked(tx, [askedOf(me.id, answer.requesterId)], { answeredBy: me.id });
     return accept ? 'connected' : 'none';
   });
   if (answer.notificationId !== undefined) {

@@ -46,7 +46,7 @@ export interface NewMessage {
   id: number;
   body: string;
   createdAt: Date;
-  sender: { username: string; displayName: string | null };
+  sender: { username: string; displayName: string | null; fallbackName: string };
 }
 
 /**
@@ -64,9 +64,10 @@ export async function newMessagesFor(
     created_at: string | Date;
     username: string;
     display_name: string | null;
+    fallback_name: string;
     total: number;
   }>(sql`
-    select m.id, m.body, m.created_at, u.username, u.display_name, count(*) over ()::int as total
+    select m.id, m.body, m.created_at, u.username, u.display_name, u.fallback_name, count(*) over ()::int as total
     from ${messages} m join ${users} u on u.id = m.sender_id
     where m.conversation_id = ${due.conversationId} and m.sender_id <> ${due.userId} and m.id > ${due.after}
     order by m.id desc
@@ -77,7 +78,7 @@ export async function newMessagesFor(
       id: row.id,
       body: row.body,
       createdAt: new Date(row.created_at),
-      sender: { username: row.username, displayName: row.display_name },
+      sender: { username: row.username, displayName: row.display_name, fallbackName: row.fallback_name },
     })),
   };
 }

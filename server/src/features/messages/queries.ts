@@ -13,6 +13,7 @@ export type ConversationRow = {
   other_id: number;
   username: string;
   display_name: string | null;
+  fallback_name: string;
   profile_image: string | null;
   other_last_read: number;
   other_read_at: Date | null;
@@ -47,7 +48,7 @@ export async function listConversations(
     const me = sql`${value('me')}::int`;
     return sql`
     select c.id, cm.updated_at, cm.last_read_message_id as my_last_read, cm.read_at as my_read_at,
-      o.user_id as other_id, u.username, u.display_name, u.profile_image,
+      o.user_id as other_id, u.username, u.display_name, u.fallback_name, u.profile_image,
       o.last_read_message_id as other_last_read, o.read_at as other_read_at,
       m.id as m_id, m.sender_id as m_sender_id, m.body as m_body, m.created_at as m_created_at,
 cm.unread_count as unread

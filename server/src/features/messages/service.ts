@@ -53,6 +53,7 @@ function toConversation(row: q.ConversationRow, me: number): Conversation {
       id: row.other_id,
       username: row.username,
       displayName: row.display_name,
+      fallbackName: row.fallback_name,
       profileImage: row.profile_image,
     },
     lastMessage:

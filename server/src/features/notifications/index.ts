@@ -1,3 +1,4 @@
+export { resolveAsked } from './answered.ts';
 export { dailyDigestSweep, mailDailyDigests } from './digest.ts';
 export {
   emailRecipientSql,

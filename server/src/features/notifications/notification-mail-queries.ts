@@ -65,8 +65,12 @@ export async function findBookingFacts(db: Executor, id: number) {
       id: bookings.id,
       requesterId: bookings.requesterId,
       crewId: bookings.crewId,
-      requester: { username: requester.username, displayName: requester.displayName },
-      crew: { username: crew.username, displayName: crew.displayName },
+      requester: {
+        username: requester.username,
+        displayName: requester.displayName,
+        fallbackName: requester.fallbackName,
+      },
+      crew: { username: crew.username, displayName: crew.displayName, fallbackName: crew.fallbackName },
       role: roles.name,
       startDate: bookings.startDate,
       endDate: bookings.endDate,
@@ -100,7 +104,7 @@ export async function findTeamInviteFacts(db: Executor, teamId: number, memberId
   const [row] = await db
     .select({
       name: teams.name,
-      owner: { username: owner.username, displayName: owner.displayName },
+      owner: { username: owner.username, displayName: owner.displayName, fallbackName: owner.fallbackName },
       location: teams.location,
       startDate: teams.startDate,
       endDate: teams.endDate,
@@ -122,7 +126,11 @@ export async function findReviewFacts(db: Executor, id: number) {
   const [row] = await db
     .select({
       subjectId: reviews.subjectId,
-      reviewer: { username: reviewer.username, displayName: reviewer.displayName },
+      reviewer: {
+        username: reviewer.username,
+        displayName: reviewer.displayName,
+        fallbackName: reviewer.fallbackName,
+      },
       rating: reviews.rating,
       text: reviews.text,
       projectName: reviews.projectName,

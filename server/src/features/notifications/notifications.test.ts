@@ -59,6 +59,8 @@ describe('GET /api/notifications', () => {
       isRead: false,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       data: { rating: 4 },
+      // Issue 31: a type that asks nothing is never resolved.
+      resolved: null,
     });
   });
 

@@ -1,10 +1,76 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { NotificationType } from '#common/schemas/notifications';
+import type { NotificationOutcome, NotificationType } from '#common/schemas/notifications';
 import type { Database } from '#server/db/client.ts';
-import { notificationPreferences, notifications, sessions } from '#server/db/schema/index.ts';
+import {
+  bookings,
+  connections,
+  notificationPreferences,
+  notifications,
+  sessions,
+  teamMembers,
+} from '#server/db/schema/index.ts';
 import { PG_CHANNEL } from './realtime/events.ts';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** A number the data names, as an int, or null when it is none (so no cast can fail a list). */
+const dataId = (key: 'bookingId' | 'teamId' | 'requesterId') =>
+  sql`(case when (${notifications.data} ->> ${sql.raw(`'${key}'`)}) ~ '^[0-9]{1,9}$'
+    then (${notifications.data} ->> ${sql.raw(`'${key}'`)})::int end)`;
+
+/** The object asked about is gone (a deleted account, a withdrawn invitation or request). */
+const WITHDRAWN = sql`'{"status":"withdrawn","at":null}'::jsonb`;
+/** Still waiting for an answer: JSON null, which the coalesce with WITHDRAWN keeps. */
+const WAITING = sql`'null'::jsonb`;
+
+/**
+ * Issue 31: how the object a notification asked about stands now, read in the notification's own
+ * query (one correlated lookup by primary key or unique index per row, no second round trip).
+ * SQL null for types that ask nothing; JSON null while it waits; else {status, at}.
+ *  - booking_request: requested, or a hold not agreed yet, waits; an agreed hold is accepted (at
+ *    hold_agreed_at, which a move from second to first hold leaves alone); accepted or completed is
+ *    accepted, or confirmed when it was a hold agreed and then confirmed; declined, cancelled and
+ *    expired are themselves; all at status_changed_at (completing and paying leave it alone).
+ *  - team_invite: the recipient's membership row: invited waits, accepted or declined at its answer.
+ *  - connection_request: the pair's row; accepted is accepted; a row the recipient now asks from
+ *    the other side means they declined first; pending waits; declined is declined.
+ */
+const resolvedSql = sql<RawResolved | null>`(case
+  when ${notifications.type} = 'booking_request' and ${dataId('bookingId')} is not null then coalesce((
+    select case
+      when b.status = 'requested' or (b.status in ('hold_first', 'hold_second') and b.hold_agreed_at is null)
+        then ${WAITING}
+      when b.status in ('hold_first', 'hold_second')
+        then jsonb_build_object('status', 'accepted', 'at', b.hold_agreed_at)
+      when b.status in ('accepted', 'completed')
+        then jsonb_build_object('status', case when b.hold_agreed_at is null then 'accepted' else 'confirmed' end,
+          'at', b.status_changed_at)
+      else jsonb_build_object('status', b.status, 'at', b.status_changed_at)
+    end
+    from ${bookings} b where b.id = ${dataId('bookingId')}), ${WITHDRAWN})
+  when ${notifications.type} = 'team_invite' and ${dataId('teamId')} is not null then coalesce((
+    select case when tm.status = 'invited' then ${WAITING}
+      else jsonb_build_object('status', tm.status, 'at', tm.responded_at) end
+    from ${teamMembers} tm where tm.team_id = ${dataId('teamId')} and tm.user_id = ${notifications.userId}
+  ), ${WITHDRAWN})
+  when ${notifications.type} = 'connection_request' and ${dataId('requesterId')} is not null then coalesce((
+    select case
+      when c.status = 'accepted' then jsonb_build_object('status', 'accepted', 'at', c.responded_at)
+      when c.requester_id = ${notifications.userId} then jsonb_build_object('status', 'declined', 'at', null)
+      when c.status = 'pending' then ${WAITING}
+      else jsonb_build_object('status', 'declined', 'at', c.responded_at)
+    end
+    from ${connections} c
+    where least(c.requester_id, c.addressee_id) = least(${notifications.userId}, ${dataId('requesterId')})
+      and greatest(c.requester_id, c.addressee_id) = greatest(${notifications.userId}, ${dataId('requesterId')})
+  ), ${WITHDRAWN})
+end)`;
+
+/** `resolved` as PostgreSQL writes it: `at` is a timestamptz in JSON's words. */
+export interface RawResolved {
+  status: NotificationOutcome;
+  at: string | null;
+}
 
 const columns = {
   id: notifications.id,
@@ -15,6 +81,7 @@ const columns = {
   isRead: notifications.isRead,
   data: notifications.data,
   createdAt: notifications.createdAt,
+  resolved: resolvedSql,
 };
 
 export type NotificationRow = {
@@ -26,6 +93,7 @@ export type NotificationRow = {
   isRead: boolean;
   data: Record<string, unknown> | null;
   createdAt: Date;
+  resolved: RawResolved | null;
 };
 
 /**
@@ -255,17 +323,41 @@ export async function deleteAsked(db: Executor, asked: AskedNotification[]): Pro
   if (asked.length === 0) return [];
   const rows = await db
     .delete(notifications)
-    .where(
-      or(
-        ...asked.map((one) =>
-          and(
-            eq(notifications.userId, one.userId),
-            eq(notifications.type, one.type),
-            sql`${notifications.data} @> ${JSON.stringify(one.data)}::jsonb`,
-          ),
-        ),
-      ),
-    )
+    .where(askedBy(asked))
     .returning({ userId: notifications.userId });
   return [...new Set(rows.map((row) => row.userId))];
+}
+
+const askedBy = (asked: AskedNotification[]) =>
+  or(
+    ...asked.map((one) =>
+      and(
+        eq(notifications.userId, one.userId),
+        eq(notifications.type, one.type),
+        sql`${notifications.data} @> ${JSON.stringify(one.data)}::jsonb`,
+      ),
+    ),
+  );
+
+/**
+ * Issue 31: the notifications that asked what was just answered, their recipients, and whether
+ * each was unread; those of `readBy` (who answered it themselves) are marked read.
+ */
+export async function settleAsked(
+  db: Executor,
+  asked: AskedNotification[],
+  readBy: number | null,
+): Promise<{ id: number; userId: number }[]> {
+  if (asked.length === 0) return [];
+  const rows = await db
+    .select({ id: notifications.id, userId: notifications.userId })
+    .from(notifications)
+    .where(askedBy(asked));
+  const mine = rows.filter((row) => row.userId === readBy).map((row) => row.id);
+  if (mine.length > 0)
+    await db
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(inArray(notifications.id, mine), sql`not ${notifications.isRead}`));
+  return rows;
 }

@@ -26,7 +26,15 @@ export function toNotification(row: q.NotificationRow | CreatedNotification): No
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),
     data: (row.data as Notification['data']) ?? null,
+    // A notification just written asks what still waits: nothing is resolved yet.
+    resolved: 'resolved' in row ? toResolved(row.resolved) : null,
   };
+}
+
+/** Issue 31: the outcome as the API gives it, its time in ISO 8601 like every other. */
+function toResolved(raw: q.RawResolved | null): Notification['resolved'] {
+  if (!raw) return null;
+  return { status: raw.status, at: raw.at ? new Date(raw.at).toISOString() : null };
 }
 
 function parseCursor(cursor: string | undefined): q.Position | null {

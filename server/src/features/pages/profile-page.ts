@@ -1,3 +1,4 @@
+import { personName } from '#common/people';
 import type { PublicProfile } from '#common/schemas/profiles';
 import { escapeHtml } from '#server/mail/html.ts';
 import type { PageHead } from './html.ts';
@@ -7,7 +8,7 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, `${origin}/`).href;
 }
 
-const displayName = (profile: PublicProfile) => profile.displayName?.trim() || profile.username;
+const displayName = (profile: PublicProfile) => personName(profile);
 
 function ratingText(profile: PublicProfile): string | null {
   const { average, count } = profile.rating;
@@ -98,6 +99,8 @@ export function profileContent(profile: PublicProfile): string {
     profile.location ? `<p data-field="location">${escapeHtml(profile.location)}</p>` : '',
     rating ? `<p data-field="rating">${escapeHtml(rating)}</p>` : '',
     profile.bio ? `<p data-field="bio">${escapeHtml(profile.bio)}</p>` : '',
+    // A visitor's ways in (issue 31); the app's own render makes them open the sign-up dialog here.
+    '<p data-field="actions"><a href="/register">Book or hold</a> · <a href="/register">Message</a> · <a href="/register">Invite to team</a></p>',
     '</main>',
   ];
   return parts.filter(Boolean).join('');

@@ -8,6 +8,7 @@ import {
   privacyPolicy,
   termsOfService,
 } from '#common/content/legal';
+import { personName } from '#common/people';
 import type { CrewCard } from '#common/schemas/crew';
 import type { Role } from '#common/schemas/roles';
 import type { Blog } from '#server/features/site/index.ts';
@@ -133,7 +134,7 @@ export async function sitePageHead(
           itemListElement: (await sources.roleCrew(role.id)).map((card, index) => ({
             '@type': 'ListItem',
             position: index + 1,
-            name: card.displayName?.trim() || card.username,
+            name: personName(card),
             url: `${origin}/profile/${card.id}`,
           })),
         },

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_LIMITS, BOOKING_MESSAGES } from '#common/schemas/bookings';
+import { BOOKING_LIMITS, BOOKING_MESSAGES, bookingReference } from '#common/schemas/bookings';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { bookings, notifications, payments, teams, users } from '#server/db/schema/index.ts';
@@ -409,6 +409,7 @@ describe('booking payments with the demo provider', () => {
     expect(before.api.buyer).toEqual({
       username: producer.username,
       displayName: nameOf(producer),
+      fallbackName: expect.any(String),
       location: 'Atlanta, GA',
       team: 'Night Harbor (feature)',
     });
@@ -443,5 +444,40 @@ describe('booking payments with the demo provider', () => {
     expect(after.api).toEqual(before.api);
     expect(after.pdf).toBe(before.pdf);
     expect(after.pdf).not.toContain('Renamed');
+  });
+});
+
+describe('the booking invoice names the work (issue 31)', () => {
+  it('prints the production (the team, or the producer), the booking reference and the days worked', async () => {
+    const forTeam = await acceptedBooking(t.app, ['2027-12-03', '2027-12-05']);
+    const [team] = await t.db
+      .insert(teams)
+      .values({ ownerId: forTeam.producer.id, name: 'Night Harbor (feature)' })
+      .returning({ id: teams.id });
+    await t.db
+      .update(bookings)
+      .set({ teamId: team?.id ?? null })
+      .where(eq(bookings.id, forTeam.id));
+    const alone = await acceptedBooking(t.app, ['2027-11-30', '2027-12-01']);
+
+    for (const [{ producer, gaffer, id }, production, days] of [
+      [forTeam, 'Night Harbor (feature)', 'Days worked: 3 (3–5 Dec 2027)'],
+      [alone, nameOf(alone.producer), 'Days worked: 2 (30 Nov – 1 Dec 2027)'],
+    ] as const) {
+      const paid = await producer.browser.request('POST', `/api/bookings/${id}/pay`);
+      expect(paid.statusCode, paid.body).toBe(200);
+      const { paymentId } = paid.json();
+      expect((await producer.browser.request('GET', `/api/payments/${paymentId}`)).json().bookingId).toBe(id);
+      // Both copies say the same.
+      for (const who of [producer, gaffer]) {
+        const pdf = await pdfText(
+          (await who.browser.request('GET', `/api/payments/${paymentId}/invoice`)).rawPayload,
+        );
+        expect(pdf).toContain(`Production: ${production}`);
+        expect(pdf).toContain(`Booking ${bookingReference(id)}`);
+        expect(pdf).toContain(days);
+      }
+    }
+    expect(bookingReference(123)).toBe('BK-000123');
   });
 });

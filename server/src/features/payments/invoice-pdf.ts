@@ -1,5 +1,8 @@
 import PDFDocument from 'pdfkit';
+import { dayCount, formatDayRange } from '#common/day-range';
+import { personName } from '#common/people';
 import { formatMoney } from '#common/premium';
+import { bookingReference } from '#common/schemas/bookings';
 import type { InvoiceParty, Payment } from '#common/schemas/payments';
 
 /** Who sells Premium, as every invoice names it. */
@@ -15,14 +18,18 @@ export const SELLER = {
  * hand them the production's login.
  */
 const partyLines = (party: InvoiceParty) =>
-  [party.displayName ?? party.username, `@${party.username}`, party.team ?? '', party.location ?? '']
+  [partyName(party), `@${party.username}`, party.team ?? '', party.location ?? '']
     .filter((line) => line !== '')
     .map(toWinAnsi);
+
+/** The name a party goes by: an invoice from before fallback names names nobody rather than a username. */
+const partyName = (party: InvoiceParty) => personName(party);
 
 /** A booking's crew member whose account is gone: the invoice still says someone supplied the work. */
 const FORMER_MEMBER: InvoiceParty = {
   username: 'former-member',
   displayName: 'Former CrewBase member',
+  fallbackName: null,
   location: null,
   team: null,
 };
@@ -57,6 +64,24 @@ export function toWinAnsi(text: string): string {
 }
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * What a booking's invoice says the work was (issue 31): the production (the team, or the
+ * producer), the booking's reference and the days worked.
+ */
+function bookingLines(payment: Payment): string[] {
+  if (payment.kind !== 'booking') return [];
+  const buyer = payment.buyer;
+  return [
+    `Production: ${buyer.team ?? partyName(buyer)}`,
+    payment.bookingId === null ? '' : `Booking ${bookingReference(payment.bookingId)}`,
+    payment.periodStart && payment.periodEnd
+      ? `Days worked: ${dayCount(payment.periodStart, payment.periodEnd)} (${formatDayRange(payment.periodStart, payment.periodEnd)})`
+      : '',
+  ]
+    .filter((line) => line !== '')
+    .map(toWinAnsi);
+}
 const INK = '#111827';
 const MUTED = '#6b7280';
 const BRAND = '#b45309';
@@ -77,7 +102,7 @@ export function renderInvoicePdf(payment: Payment): Promise<Buffer> {
     info: {
       Title: `Invoice ${payment.invoiceNumber}`,
       Author: SELLER.name,
-      Subject: `Invoice ${payment.invoiceNumber} for ${toWinAnsi(buyer.displayName ?? buyer.username)}`,
+      Subject: `Invoice ${payment.invoiceNumber} for ${toWinAnsi(partyName(buyer))}`,
     },
   });
   const chunks: Buffer[] = [];
@@ -123,8 +148,10 @@ export function renderInvoicePdf(payment: Payment): Promise<Buffer> {
   doc.text('DESCRIPTION', left + 10, y + 8);
   doc.text('AMOUNT', left, y + 8, { width: width - 10, align: 'right' });
   y += 34;
+  const work = bookingLines(payment);
+  // A booking's days are among its lines ("Days worked"); Premium shows the period it covers.
   const period =
-    payment.periodStart && payment.periodEnd
+    payment.periodStart && payment.periodEnd && work.length === 0
       ? `${day.format(new Date(payment.periodStart))} to ${day.format(new Date(payment.periodEnd))}`
       : null;
   const subtotal = payment.amount - payment.taxAmount;
@@ -135,12 +162,21 @@ export function renderInvoicePdf(payment: Payment): Promise<Buffer> {
     .text(toWinAnsi(payment.description), left + 10, y, {
       width: width - 140,
     });
+  // Below the description however many lines it took (the amount beside it moves the cursor back).
+  const descriptionBottom = doc.y;
   doc.text(money(subtotal), left, y, { width: width - 10, align: 'right' });
   if (period)
     doc
       .fillColor(MUTED)
       .fontSize(9)
       .text(period, left + 10, y + 16);
+  if (work.length > 0) {
+    doc
+      .fillColor(MUTED)
+      .fontSize(9)
+      .text(work.join('\n'), left + 10, descriptionBottom + 4, { width: width - 140, lineGap: 2 });
+    y = doc.y - 30;
+  }
   y += 44;
   doc.moveTo(left, y).lineTo(right, y).strokeColor(RULE).stroke();
 
@@ -176,9 +212,7 @@ export function renderInvoicePdf(payment: Payment): Promise<Buffer> {
   doc.text(`${how}${refund} Amounts in ${payment.currency.toUpperCase()}.`, left, y + 30, { width });
   if (payee)
     doc.text(
-      toWinAnsi(
-        `Issued by ${SELLER.name} on behalf of ${payee.displayName ?? payee.username}, who supplied the work above.`,
-      ),
+      toWinAnsi(`Issued by ${SELLER.name} on behalf of ${partyName(payee)}, who supplied the work above.`),
       left,
       doc.y + 4,
       { width },

@@ -103,6 +103,7 @@ describe('payments and invoices', () => {
     expect(m.payment.buyer).toEqual({
       username: m.username,
       displayName: 'Before Rename',
+      fallbackName: expect.any(String),
       location: null,
       team: null,
     });

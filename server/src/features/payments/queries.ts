@@ -13,6 +13,7 @@ const paymentColumns = {
   currency: payments.currency,
   provider: payments.provider,
   invoiceNumber: payments.invoiceNumber,
+  bookingId: payments.bookingId,
   periodStart: payments.periodStart,
   periodEnd: payments.periodEnd,
   seller: payments.seller,
@@ -45,6 +46,7 @@ export function findParty(db: Pick<Database, 'select'>, userId: number) {
     .select({
       username: users.username,
       displayName: users.displayName,
+      fallbackName: users.fallbackName,
       location: users.location,
     })
     .from(users)

@@ -21,6 +21,8 @@ export interface Charge {
   /** The provider's id of the charge: the same charge reported twice is recorded once. */
   providerPaymentId?: string | null;
   subscriptionId?: number | null;
+  /** The booking paid for: its reference goes on the invoice. */
+  bookingId?: number | null;
   periodStart?: Date | null;
   periodEnd?: Date | null;
   /** The production the payer bought for (a booking's team), printed under the payer's name. */
@@ -36,7 +38,8 @@ export interface Charge {
 async function snapshotOf(tx: PaymentExecutor, userId: number, team: string | null): Promise<InvoiceParty> {
   const party = await findParty(tx, userId);
   if (!party) throw new Error(`recordPayment: member ${userId} does not exist`);
-  return { username: party.username, displayName: party.displayName, location: party.location, team };
+  const { username, displayName, fallbackName, location } = party;
+  return { username, displayName, fallbackName, location, team };
 }
 
 /** The two notifications of a charge, payee's then payer's: what happened, and whether money moved. */
@@ -110,6 +113,7 @@ export async function recordPayment(tx: PaymentExecutor, charge: Charge): Promis
     provider: charge.provider,
     providerPaymentId: charge.providerPaymentId ?? null,
     subscriptionId: charge.subscriptionId ?? null,
+    bookingId: charge.bookingId ?? null,
     periodStart: charge.periodStart ?? null,
     periodEnd: charge.periodEnd ?? null,
     buyer,

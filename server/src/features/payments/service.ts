@@ -19,6 +19,7 @@ function toPayment(row: NonNullable<q.PaymentRow>): Payment {
     currency: row.currency,
     provider: row.provider,
     invoiceNumber: row.invoiceNumber,
+    bookingId: row.bookingId,
     periodStart: row.periodStart?.toISOString() ?? null,
     periodEnd: row.periodEnd?.toISOString() ?? null,
     seller: row.seller,

@@ -50,6 +50,7 @@ export function findProfileUser(db: Executor, userId: number) {
       username: users.username,
       email: users.email,
       displayName: users.displayName,
+      fallbackName: users.fallbackName,
       profileImage: users.profileImage,
       bio: users.bio,
       location: users.location,
@@ -69,6 +70,7 @@ export interface FullProfileRow {
   username: string;
   email: string;
   display_name: string | null;
+  fallback_name: string;
   profile_image: string | null;
   bio: string | null;
   location: string | null;
@@ -118,7 +120,7 @@ export interface FullProfileRow {
  * JSON by a correlated subquery (each an index scan on user_id). JSON keys match the response schema.
  */
 const FULL_PROFILE_SQL = `
-  select u.id, u.username, u.email, u.display_name, u.profile_image, u.bio, u.location, u.contact_info, u.created_at,
+  select u.id, u.username, u.email, u.display_name, u.fallback_name, u.profile_image, u.bio, u.location, u.contact_info, u.created_at,
     ${renderSql(isPremiumSql(sql`u.id`)).text} as is_subscribed,
     coalesce(rs.review_count, 0) as review_count, coalesce(rs.rating_sum, 0) as rating_sum,
     coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'category', r.category, 'icon', r.icon) order by ur.position, r.sort_order)

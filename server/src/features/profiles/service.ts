@@ -42,6 +42,7 @@ export async function getProfile(
     id: row.id,
     username: row.username,
     displayName: row.display_name,
+    fallbackName: row.fallback_name,
     profileImage: row.profile_image,
     bio: row.bio,
     location: row.location,

@@ -100,6 +100,7 @@ export function findPerson(db: Executor, userId: number) {
       id: users.id,
       username: users.username,
       displayName: users.displayName,
+      fallbackName: users.fallbackName,
       ageHours: sql<number>`extract(epoch from (now() - ${users.createdAt})) / 3600`.mapWith(Number),
     })
     .from(users)
@@ -260,6 +261,7 @@ const reviewColumns = {
   reviewerId: users.id,
   reviewerUsername: users.username,
   reviewerDisplayName: users.displayName,
+  reviewerFallbackName: users.fallbackName,
   reviewerProfileImage: users.profileImage,
 };
 export type ReviewRow = Awaited<ReturnType<typeof findReview>> & {};

@@ -68,6 +68,7 @@ function toReview(row: q.ReviewRow): Review {
       id: row.reviewerId,
       username: row.reviewerUsername,
       displayName: row.reviewerDisplayName,
+      fallbackName: row.reviewerFallbackName,
       profileImage: row.reviewerProfileImage,
     },
     rating: row.rating,

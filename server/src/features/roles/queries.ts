@@ -3,11 +3,21 @@ import type { RoleDefinition } from '#common/roles';
 import type { Database } from '#server/db/client.ts';
 import { roles, userRoles } from '#server/db/schema/index.ts';
 
+/** The catalogue in order; a role without a department answers no department key at all. */
 export function listRoles(db: Database) {
   return db
-    .select({ id: roles.id, name: roles.name, category: roles.category, icon: roles.icon })
+    .select({
+      id: roles.id,
+      name: roles.name,
+      category: roles.category,
+      icon: roles.icon,
+      department: roles.department,
+    })
     .from(roles)
-    .orderBy(asc(roles.sortOrder));
+    .orderBy(asc(roles.sortOrder))
+    .then((rows) =>
+      rows.map(({ department, ...role }) => (department === null ? role : { ...role, department })),
+    );
 }
 
 export function findRole(db: Database, id: number) {
@@ -26,12 +36,15 @@ export function countCrewPerRole(db: Database) {
 export async function upsertRoleCatalogue(db: Database, catalogue: readonly RoleDefinition[]) {
   await db
     .insert(roles)
-    .values(catalogue.map((role, index) => ({ ...role, sortOrder: index })))
+    .values(
+      catalogue.map((role, index) => ({ ...role, department: role.department ?? null, sortOrder: index })),
+    )
     .onConflictDoUpdate({
       target: roles.name,
       set: {
         category: sql`excluded.category`,
         icon: sql`excluded.icon`,
+        department: sql`excluded.department`,
         sortOrder: sql`excluded.sort_order`,
       },
     });

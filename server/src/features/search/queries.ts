@@ -212,6 +212,7 @@ export type CrewCardRow = {
   id: number;
   username: string;
   display_name: string | null;
+  fallback_name: string;
   profile_image: string | null;
   location: string | null;
   role_ids: number[];
@@ -236,7 +237,7 @@ function cardsOf(page: SQL, anyWord: SQL | null, extra: SQL = sql``, anyMember =
         ${anyWord}::text as snippet_query`
     : sql`null as snippet_source, null as snippet_query`;
   return sql`
-    select u.id, u.username, u.display_name, u.profile_image, u.location,
+    select u.id, u.username, u.display_name, u.fallback_name, u.profile_image, u.location,
       coalesce(cs.role_ids, '{}') as role_ids,
       coalesce(cs.rating_average, 0) as rating_average, coalesce(cs.rating_count, 0) as rating_count,
       ${isPremiumSql(sql`u.id`)} as is_subscribed,

@@ -518,6 +518,28 @@ describe('GET /api/search', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(message);
   });
+
+  it('knows the crew abbreviations of the added roles: 1st AC, AC, DIT, BBE (issue 31)', async () => {
+    await addPerson({
+      name: 'Odalys Brennick',
+      location: 'Vancouver, BC',
+      roles: ['First Assistant Camera'],
+    });
+    await addPerson({ name: 'Pelham Stroud', location: 'Vancouver, BC', roles: ['Second Assistant Camera'] });
+    await addPerson({ name: 'Quillon Avery', location: 'Vancouver, BC', roles: ['DIT'] });
+    await addPerson({ name: 'Rosalind Achterberg', location: 'Vancouver, BC', roles: ['Best Boy Electric'] });
+    const found = async (q: string) =>
+      names(await search(`q=${encodeURIComponent(q)}&location=Vancouver&limit=50`));
+
+    expect(await found('1st AC')).toContain('Odalys Brennick');
+    expect(await found('1st AC')).not.toContain('Pelham Stroud');
+    expect(await found('first ac')).toContain('Odalys Brennick');
+    expect(await found('2nd AC')).toEqual(expect.arrayContaining(['Pelham Stroud']));
+    expect(await found('AC')).toEqual(expect.arrayContaining(['Odalys Brennick', 'Pelham Stroud']));
+    expect(await found('DIT')).toContain('Quillon Avery');
+    expect(await found('digital imaging technician')).toContain('Quillon Avery');
+    expect(await found('BBE')).toContain('Rosalind Achterberg');
+  });
 });
 
 describe('GET /api/users/top-rated', () => {

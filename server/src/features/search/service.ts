@@ -48,6 +48,7 @@ async function toResults(db: Database, rows: q.CrewCardRow[]): Promise<SearchRes
     id: row.id,
     username: row.username,
     displayName: row.display_name,
+    fallbackName: row.fallback_name,
     profileImage: row.profile_image,
     location: row.location,
     roles: row.role_ids.flatMap((roleId) => {
@@ -253,13 +254,24 @@ export function toCrewCard({
   id,
   username,
   displayName,
+  fallbackName,
   location,
   profileImage,
   roles,
   ratingAverage,
   ratingCount,
 }: SearchResult): CrewCard {
-  return { id, username, displayName, location, profileImage, roles, ratingAverage, ratingCount };
+  return {
+    id,
+    username,
+    displayName,
+    fallbackName,
+    location,
+    profileImage,
+    roles,
+    ratingAverage,
+    ratingCount,
+  };
 }
 
 /** The cards of these crew members, in this order. */

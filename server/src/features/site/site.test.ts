@@ -71,7 +71,7 @@ describe('sitemap.xml and robots.txt', () => {
     expect(locs).toContain('https://crewbase.test/');
     expect(locs).toContain('https://crewbase.test/faq');
     expect(locs).toContain('https://crewbase.test/blog/first-and-second-holds');
-    expect(locs.filter((loc) => loc.includes('/browse?role=')).length).toBe(47);
+    expect(locs.filter((loc) => loc.includes('/browse?role=')).length).toBe(65);
     const profiles = await t.db.select({ id: users.id }).from(users);
     for (const { id } of profiles) expect(locs).toContain(`https://crewbase.test/profile/${id}`);
     const profile = urls.find((u) => u.loc.includes('/profile/'));
@@ -97,9 +97,9 @@ describe('sitemap.xml and robots.txt', () => {
   it('turns into a sitemap index past the limit, and the parts hold every URL once', async () => {
     const index = await fetchXml(small, '/sitemap.xml');
     const parts: { loc: string }[] = index.sitemapindex.sitemap;
-    // 16 pages + 3 posts + 47 roles + 7 profiles = 73 URLs, 10 per file.
+    // 16 pages + 3 posts + 65 roles + 7 profiles = 91 URLs, 10 per file.
     expect(parts.map((p) => p.loc)).toEqual(
-      Array.from({ length: 8 }, (_, i) => `https://crewbase.test/sitemaps/${i + 1}.xml`),
+      Array.from({ length: 10 }, (_, i) => `https://crewbase.test/sitemaps/${i + 1}.xml`),
     );
     const all: string[] = [];
     for (const part of parts) {
@@ -108,10 +108,10 @@ describe('sitemap.xml and robots.txt', () => {
       expect(urls.length).toBeLessThanOrEqual(10);
       all.push(...urls.map((u) => u.loc));
     }
-    expect(all.length).toBe(73);
-    expect(new Set(all).size).toBe(73);
+    expect(all.length).toBe(91);
+    expect(new Set(all).size).toBe(91);
     expect(all.filter((loc) => loc.includes('/profile/')).length).toBe(7);
-    expect((await small.app.inject({ method: 'GET', url: '/sitemaps/9.xml' })).statusCode).toBe(404);
+    expect((await small.app.inject({ method: 'GET', url: '/sitemaps/11.xml' })).statusCode).toBe(404);
   });
 
   it('answers robots.txt with the sitemap and keeps private paths out', async () => {

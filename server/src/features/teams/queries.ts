@@ -9,6 +9,7 @@ const person = {
   id: users.id,
   username: users.username,
   displayName: users.displayName,
+  fallbackName: users.fallbackName,
   profileImage: users.profileImage,
 };
 

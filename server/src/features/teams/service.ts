@@ -12,7 +12,7 @@ import { assertReachable } from '#server/access/contact.ts';
 import { assertPremium, premiumRequired } from '#server/access/premium.ts';
 import type { Database } from '#server/db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '#server/errors.ts';
-import { markRead, notify, type RealtimeEvent } from '#server/features/notifications/index.ts';
+import { markRead, notify, type RealtimeEvent, resolveAsked } from '#server/features/notifications/index.ts';
 import { getRolesById } from '#server/features/roles/index.ts';
 import type { RequestAuth } from '#server/http/request-auth.ts';
 import * as q from './queries.ts';
@@ -177,6 +177,10 @@ export async function answerInvite(
       ? await q.answerInvite(tx, teamId, viewer.user.id, accept ? 'accepted' : 'declined')
       : [];
     if (!team || answered.length === 0) throw new NotFoundError(TEAM_MESSAGES.noInvite);
+    // Issue 31: answered from the team's page too, the invitation's notification shows it, read.
+    await resolveAsked(tx, [{ userId: viewer.user.id, type: 'team_invite', data: { teamId } }], {
+      answeredBy: viewer.user.id,
+    });
     await notify(
       tx,
       team.ownerId,

@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatMonthYear, formatWeekdayMonthDay } from '#client/lib/format.ts';
 import type { Availability } from '#common/schemas/bookings';
-import { availabilityQuery, isoDay } from '../api.ts';
+import { addDays, availabilityQuery, isoDay } from '../api.ts';
 import { AVAILABILITY_LOOK } from './availability-look.ts';
 import { AvailabilityKey } from './availability-strip.tsx';
 
@@ -43,12 +43,23 @@ function weeksOf(start: Date): (string | null)[][] {
 
 export interface DaysOffEditing {
   selected: ReadonlySet<string>;
-  onToggle: (day: string) => void;
+  /** These days are to be off (`off`), or free again. */
+  onRange: (days: string[], off: boolean) => void;
+}
+
+/** Every day from one to the other, whichever comes first. */
+function daysBetween(a: string, b: string): string[] {
+  const [from, to] = a <= b ? [a, b] : [b, a];
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
 }
 
 /**
  * A crew member's calendar by month: each day booked, on hold, unavailable or free (never who).
- * With `daysOff`, the owner marks future days off by pressing them; booked days stay booked.
+ * With `daysOff`, the owner marks future days off as a range (issue 31): press the first day, then
+ * the last (or shift-click it); pressing the first day again marks that day alone. A range that
+ * starts on a day already off frees the days instead. Booked, held and past days stay as they are.
  */
 export function AvailabilityCalendar({
   userId,
@@ -60,6 +71,8 @@ export function AvailabilityCalendar({
   daysOff?: DaysOffEditing;
 }) {
   const [offset, setOffset] = useState(0);
+  // The first day of a range being marked, until its last day is pressed.
+  const [anchor, setAnchor] = useState<string | null>(null);
   const starts = Array.from({ length: months }, (_, i) => monthStart(offset + i));
   const first = starts[0] as Date;
   const last = monthEnd(starts[starts.length - 1] as Date);
@@ -68,6 +81,17 @@ export function AvailabilityCalendar({
     placeholderData: keepPreviousData,
   });
   const statusOf = new Map(availability.data?.days.map((d) => [d.date, d.status]));
+  const today = isoDay(new Date());
+  const press = (day: string) => {
+    if (!daysOff) return;
+    if (anchor === null) return setAnchor(day);
+    const status = (d: string) => statusOf.get(d);
+    const days = daysBetween(anchor, day).filter(
+      (d) => d >= today && status(d) !== 'busy' && status(d) !== 'hold',
+    );
+    daysOff.onRange(days, !daysOff.selected.has(anchor));
+    setAnchor(null);
+  };
   const shown =
     months === 1
       ? formatMonthYear(first, 'long')
@@ -97,6 +121,13 @@ export function AvailabilityCalendar({
           <ChevronRight aria-hidden="true" />
         </Button>
       </div>
+      {daysOff ? (
+        <RangeHint
+          anchor={anchor}
+          freeing={anchor !== null && daysOff.selected.has(anchor)}
+          onCancel={() => setAnchor(null)}
+        />
+      ) : null}
       {availability.isError ? (
         <p role="alert" className="text-sm text-muted-foreground">
           Availability could not be loaded.{' '}
@@ -112,7 +143,7 @@ export function AvailabilityCalendar({
               start={start}
               statusOf={statusOf}
               loading={availability.isPending || availability.isPlaceholderData}
-              daysOff={daysOff}
+              editing={daysOff ? { selected: daysOff.selected, anchor, onPress: press } : undefined}
               captionShown={months > 1}
             />
           ))}
@@ -123,17 +154,53 @@ export function AvailabilityCalendar({
   );
 }
 
+/** What the owner is told while marking days off: how a range is made, and where it starts. */
+function RangeHint({
+  anchor,
+  freeing,
+  onCancel,
+}: {
+  anchor: string | null;
+  freeing: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <p aria-live="polite" className="min-h-10 text-sm text-muted-foreground">
+      {anchor === null ? (
+        'Tap the first day off, then the last (or shift-click it). Start on a marked day to free a range.'
+      ) : (
+        <>
+          <span className="font-medium text-foreground">
+            {freeing ? 'Freeing' : 'Marking off'} from{' '}
+            {formatWeekdayMonthDay(new Date(`${anchor}T00:00:00Z`))}
+          </span>
+          : tap the last day, or the same day again for that day alone.{' '}
+          <button type="button" className="font-medium underline" onClick={onCancel}>
+            Cancel
+          </button>
+        </>
+      )}
+    </p>
+  );
+}
+
+interface DayEditing {
+  selected: ReadonlySet<string>;
+  anchor: string | null;
+  onPress: (day: string) => void;
+}
+
 function MonthTable({
   start,
   statusOf,
   loading,
-  daysOff,
+  editing,
   captionShown,
 }: {
   start: Date;
   statusOf: Map<string, DayStatus>;
   loading: boolean;
-  daysOff: DaysOffEditing | undefined;
+  editing: DayEditing | undefined;
   /** One month alone is named by the navigation above it already. */
   captionShown: boolean;
 }) {
@@ -162,7 +229,7 @@ function MonthTable({
                   day={day}
                   past={day < today}
                   server={loading ? undefined : statusOf.get(day)}
-                  daysOff={daysOff}
+                  editing={editing}
                 />
               ) : (
                 // biome-ignore lint/suspicious/noArrayIndexKey: blanks before the 1st have no other identity
@@ -180,17 +247,17 @@ function DayCell({
   day,
   past,
   server,
-  daysOff,
+  editing,
 }: {
   day: string;
   past: boolean;
   server: DayStatus | undefined;
-  daysOff: DaysOffEditing | undefined;
+  editing: DayEditing | undefined;
 }) {
   // While editing, the pressed days are what will be saved: a saved day off unpressed shows free.
-  const selected = daysOff?.selected.has(day) ?? false;
+  const selected = editing?.selected.has(day) ?? false;
   const status: DayStatus | undefined =
-    daysOff && server !== 'busy' && server !== 'hold'
+    editing && server !== 'busy' && server !== 'hold'
       ? selected
         ? 'unavailable'
         : server === undefined
@@ -206,16 +273,21 @@ function DayCell({
     past ? 'font-normal text-muted-foreground' : (look?.cell ?? 'animate-pulse bg-muted text-foreground'),
   );
   const number = <span aria-hidden="true">{Number(day.slice(8))}</span>;
-  const editable = daysOff && !past && status !== undefined && server !== 'busy' && server !== 'hold';
+  const editable = editing && !past && status !== undefined && server !== 'busy' && server !== 'hold';
+  const isAnchor = editing?.anchor === day;
   return (
-    <td data-date={day} data-status={status}>
+    <td data-date={day} data-status={status} data-range-start={isAnchor || undefined}>
       {editable ? (
         <button
           type="button"
           aria-pressed={selected}
-          aria-label={label}
-          onClick={() => daysOff.onToggle(day)}
-          className={cn(face, 'cursor-pointer ring-offset-background hover:ring-2 hover:ring-ring/60')}
+          aria-label={isAnchor ? `${label}, first day of the range` : label}
+          onClick={() => editing.onPress(day)}
+          className={cn(
+            face,
+            'cursor-pointer select-none ring-offset-background hover:ring-2 hover:ring-ring/60',
+            isAnchor && 'ring-2 ring-offset-2 ring-foreground hover:ring-foreground',
+          )}
         >
           {number}
         </button>

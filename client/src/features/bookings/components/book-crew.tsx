@@ -16,8 +16,21 @@ const fieldClass =
 type Kind = 'requested' | 'first' | 'second';
 
 /**
+ * The days a booking from a team starts with (issue 31): the team's shoot dates, from today at the
+ * earliest, else a week ahead as for any booking.
+ */
+function firstDays(today: string, dates?: { startDate: string | null; endDate: string | null }) {
+  const fallback = { startDate: addDays(today, 7), endDate: addDays(today, 9) };
+  if (!dates?.startDate) return fallback;
+  const end = dates.endDate ?? dates.startDate;
+  if (end < today) return fallback;
+  return { startDate: dates.startDate < today ? today : dates.startDate, endDate: end };
+}
+
+/**
  * "Book" and "Put on hold" for a crew member: days, role, day rate and message, with their
- * calendar above. From a team's crew sheet, `team` names the production and position it fills.
+ * calendar above. From a team's crew sheet, `team` names the production and position it fills,
+ * and the dialog starts on the team's dates and the position's role.
  * `tone="hero"` is for the dark band at the top of a profile.
  */
 export function BookCrew({
@@ -28,7 +41,13 @@ export function BookCrew({
   holds = true,
 }: {
   crew: { id: number; name: string; roles: { id: number; name: string }[] };
-  team?: { teamId: number; positionId?: number | undefined };
+  team?: {
+    teamId: number;
+    positionId?: number | undefined;
+    name?: string;
+    startDate?: string | null;
+    endDate?: string | null;
+  };
   tone?: 'hero' | 'default';
   size?: 'sm' | 'md';
   holds?: boolean;
@@ -37,8 +56,7 @@ export function BookCrew({
   const today = isoDay(new Date());
   const [form, setForm] = useState({
     roleId: crew.roles[0]?.id ?? 0,
-    startDate: addDays(today, 7),
-    endDate: addDays(today, 9),
+    ...firstDays(today, team && { startDate: team.startDate ?? null, endDate: team.endDate ?? null }),
     rate: '650',
     kind: 'requested' as Kind,
     message: '',
@@ -86,12 +104,21 @@ export function BookCrew({
                 currency: 'usd',
                 message: form.message,
                 ...(form.kind === 'requested' ? {} : { hold: form.kind }),
-                ...(team ?? {}),
+                ...(team ? { teamId: team.teamId, positionId: team.positionId } : {}),
               },
               { onSuccess: (booking) => void navigate(`/bookings/${booking.id}`) },
             );
           }}
         >
+          {team?.name ? (
+            <p className="rounded-lg bg-muted px-3 py-2 text-sm">
+              For <span className="font-medium">{team.name}</span>
+              {crew.roles.length === 1 ? ` as ${crew.roles[0]?.name}` : ''}
+              {team.startDate
+                ? `, the team's dates: ${team.startDate} to ${team.endDate ?? team.startDate}`
+                : ''}
+            </p>
+          ) : null}
           <AvailabilityStrip userId={crew.id} />
           <div className="grid gap-3 sm:grid-cols-2">
             <label className="flex flex-col gap-1 text-sm font-medium">

@@ -10,7 +10,10 @@ import { AvailabilityCalendar } from './availability-calendar.tsx';
 const sameDays = (a: ReadonlySet<string>, b: readonly string[]) =>
   a.size === b.length && b.every((day) => a.has(day));
 
-/** Press days to mark them off; productions then see them as unavailable. Saved in one go. */
+/**
+ * Mark days off as ranges (the first day, then the last); productions then see them as
+ * unavailable. Saved in one go.
+ */
 export function DaysOffEditor({ userId }: { userId: number }) {
   const saved = useQuery(daysOffQuery);
   const [edited, setEdited] = useState<Set<string> | null>(null);
@@ -24,14 +27,17 @@ export function DaysOffEditor({ userId }: { userId: number }) {
     );
   const selected = edited ?? new Set(saved.data.days);
   const changed = edited !== null && !sameDays(edited, saved.data.days);
-  const toggle = (day: string) => {
+  const mark = (days: string[], off: boolean) => {
     const next = new Set(selected);
-    if (!next.delete(day)) next.add(day);
+    for (const day of days) {
+      if (off) next.add(day);
+      else next.delete(day);
+    }
     setEdited(next);
   };
   return (
     <div className="flex flex-col gap-4">
-      <AvailabilityCalendar userId={userId} months={1} daysOff={{ selected, onToggle: toggle }} />
+      <AvailabilityCalendar userId={userId} months={1} daysOff={{ selected, onRange: mark }} />
       {save.error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {save.error.message}

@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { Avatar } from '#client/components/avatar.tsx';
 import { RatingStars } from '#client/components/rating-stars.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
+import { personName } from '#common/people';
 import type { CrewCard as CrewCardData } from '#common/schemas/crew';
 
 export function CrewCard({ person }: { person: CrewCardData }) {
-  const name = person.displayName ?? person.username;
+  const name = personName(person);
   return (
     <li>
       <Link

@@ -13,6 +13,7 @@ import {
   useRespondToRequest,
 } from '../api.ts';
 import { viewLinkOf } from '../links.ts';
+import { NotificationOutcomeLine } from './notification-bits.tsx';
 
 interface ActionProps {
   notification: Notification;
@@ -62,11 +63,16 @@ function ActionLink({
   );
 }
 
-/** Accept and Decline of a team invite, connection request or booking request (SPEC §7 calls). */
+/**
+ * Accept and Decline of a team invite, connection request or booking request (SPEC §7 calls), as
+ * long as it waits: once answered, by anyone and from anywhere, the outcome shows instead (issue 31).
+ */
 function RespondButtons({ notification, describedBy, onActed }: ActionProps) {
   const respond = useRespondToRequest();
   const [answered, setAnswered] = useState<RequestDecision | null>(null);
   if (!canRespond(notification)) return null;
+  if (notification.resolved)
+    return <NotificationOutcomeLine resolved={notification.resolved} className="h-8" />;
   if (answered) {
     return (
       <p className="inline-flex h-8 items-center gap-1.5 text-sm font-medium text-muted-foreground">
@@ -223,6 +229,8 @@ export function NotificationActions({
         );
       case 'profile_featured':
         return <ShareAchievement {...props} />;
+      case 'system':
+        return link('View Details', <Eye aria-hidden="true" />);
       default:
         return null;
     }

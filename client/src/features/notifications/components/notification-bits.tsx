@@ -1,7 +1,25 @@
-import { Award, Bell, CalendarCheck, DollarSign, MessageSquare, Star, UserPlus, Users } from 'lucide-react';
+import {
+  Award,
+  Ban,
+  Bell,
+  CalendarCheck,
+  Check,
+  Clock,
+  DollarSign,
+  MessageSquare,
+  Star,
+  UserPlus,
+  Users,
+  X,
+} from 'lucide-react';
 import { cn } from '#client/lib/cn.ts';
-import type { Notification, NotificationType } from '#common/schemas/notifications';
-import { formatAmount, fullTime, timeAgo } from '../links.ts';
+import type {
+  Notification,
+  NotificationOutcome,
+  NotificationResolved,
+  NotificationType,
+} from '#common/schemas/notifications';
+import { formatAmount, fullTime, outcomeText, timeAgo } from '../links.ts';
 
 const TYPE_LOOK: Record<NotificationType, { icon: typeof Bell; className: string }> = {
   message: { icon: MessageSquare, className: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300' },
@@ -82,6 +100,39 @@ export function NewBadge() {
   return (
     <span className="inline-flex items-center rounded-full bg-brand px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide text-ink">
       New
+    </span>
+  );
+}
+
+const OUTCOME_ICON: Record<NotificationOutcome, typeof Bell> = {
+  accepted: Check,
+  confirmed: Check,
+  declined: X,
+  cancelled: Ban,
+  withdrawn: Ban,
+  expired: Clock,
+};
+
+/**
+ * Issue 31: how a request the notification asked was answered ("Accepted · 2 Dec"), in place of
+ * its Accept and Decline, on the page and in the dropdown.
+ */
+export function NotificationOutcomeLine({
+  resolved,
+  className,
+}: {
+  resolved: NotificationResolved;
+  className?: string;
+}) {
+  const Icon = OUTCOME_ICON[resolved.status];
+  return (
+    <span
+      data-outcome={resolved.status}
+      title={resolved.at ? fullTime(resolved.at) : undefined}
+      className={cn('inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground', className)}
+    >
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      {outcomeText(resolved)}
     </span>
   );
 }

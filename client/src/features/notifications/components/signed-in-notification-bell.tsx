@@ -11,7 +11,12 @@ import { useDropdownList, useMarkAllRead, useMarkRead } from '../api.ts';
 import { dropdownLinkOf } from '../links.ts';
 import { BellButton, unreadLine } from './bell-button.tsx';
 import { LiveUpdatesRefused } from './connection-status.tsx';
-import { DataBadges, NotificationIcon, NotificationTime } from './notification-bits.tsx';
+import {
+  DataBadges,
+  NotificationIcon,
+  NotificationOutcomeLine,
+  NotificationTime,
+} from './notification-bits.tsx';
 
 /** The bell with its dropdown of the newest 8 (SPEC §2); fetched once someone is signed in. */
 export function SignedInNotificationBell({
@@ -188,6 +193,7 @@ function DropdownItems({
                 <DataBadges notification={notification} />
               </span>
               <span className="line-clamp-2 text-sm text-muted-foreground">{notification.message}</span>
+              {notification.resolved ? <NotificationOutcomeLine resolved={notification.resolved} /> : null}
               <NotificationTime createdAt={notification.createdAt} />
             </span>
           </a>

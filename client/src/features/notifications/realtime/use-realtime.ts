@@ -5,7 +5,14 @@ import { currentUserQuery, useCurrentUser } from '#client/features/auth/api.ts';
 import type { Notification, RealtimeServerMessage } from '#common/schemas/notifications';
 import { preferencesQuery } from '../api.ts';
 import { showBrowserNotification } from '../browser-notifications.ts';
-import { createSeenIds, forgetAll, receiveNotification, receiveUnreadCount, refreshAll } from '../cache.ts';
+import {
+  createSeenIds,
+  forgetAll,
+  receiveNotification,
+  receiveNotificationUpdate,
+  receiveUnreadCount,
+  refreshAll,
+} from '../cache.ts';
 import { RealtimeClient, type RealtimeSnapshot, realtimeUrl } from './realtime-client.ts';
 
 /**
@@ -99,6 +106,8 @@ export function NotificationsRealtime({ handlers }: { handlers: RealtimeHandlers
           if (!seen.firstTime(message.data.id)) return;
           receiveNotification(client, message.data);
           void notifyBrowser(message.data);
+        } else if (message.type === 'notification_update') {
+          receiveNotificationUpdate(client, message.data);
         } else if (message.type === 'unread_count_update') {
           receiveUnreadCount(client, message.count);
         } else {

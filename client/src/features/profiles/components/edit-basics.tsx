@@ -43,7 +43,7 @@ export function EditBasics({ profile }: { profile: PublicProfile }) {
       <TextField
         label="Display name"
         autoComplete="name"
-        hint={`Shown instead of your username, @${profile.username}.`}
+        hint={`How productions see you. Until you set one, they see “${profile.fallbackName}”.`}
         error={errors.displayName?.message}
         {...form.register('displayName')}
       />

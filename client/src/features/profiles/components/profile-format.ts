@@ -1,8 +1,9 @@
 import { formatMonthYear } from '#client/lib/format.ts';
+import { personName } from '#common/people';
 import type { PublicProfile } from '#common/schemas/profiles';
 
-export const profileNameOf = (profile: Pick<PublicProfile, 'displayName' | 'username'>) =>
-  profile.displayName ?? profile.username;
+export const profileNameOf = (profile: Pick<PublicProfile, 'displayName' | 'fallbackName'>) =>
+  personName(profile);
 
 /** Dates arrive as YYYY-MM-DD; read and print them in UTC so no time zone shifts the month. */
 function utcDate(isoDate: string): Date {

@@ -3,12 +3,15 @@ import { Link } from 'react-router';
 import { Avatar } from '#client/components/avatar.tsx';
 import { formatAverage, RatingStars } from '#client/components/rating-stars.tsx';
 import { buttonVariants } from '#client/components/ui/button.tsx';
+import { useViewer } from '#client/features/auth/api.ts';
 import { BookCrew } from '#client/features/bookings/components/book-crew.tsx';
 import { ConnectAndMessage } from '#client/features/connections/components/connect-button.tsx';
+import { InviteToTeam } from '#client/features/teams/components/invite-to-team.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatCount } from '#client/lib/format.ts';
 import type { PublicProfile } from '#common/schemas/profiles';
 import { contactHref, formatMemberSince, profileNameOf } from './profile-format.ts';
+import { VisitorActions } from './visitor-actions.tsx';
 
 /** The dark band at the top of a profile: who this is, what they do, where, and how to reach them. */
 export function ProfileHeader({
@@ -22,6 +25,7 @@ export function ProfileHeader({
   onShowReviews: () => void;
 }) {
   const name = profileNameOf(profile);
+  const viewer = useViewer();
   return (
     <section
       aria-labelledby="profile-name"
@@ -79,11 +83,20 @@ export function ProfileHeader({
             {profile.contactInfo ? <ContactItem contactInfo={profile.contactInfo} /> : null}
           </ul>
         </div>
-        {isOwner ? null : (
+        {isOwner ? null : viewer === null ? (
+          <div className="self-start sm:self-center">
+            <VisitorActions name={name} />
+          </div>
+        ) : (
           <div className="flex flex-col gap-2 self-start sm:self-center">
             <ConnectAndMessage userId={profile.id} name={name} />
             <div className="flex flex-wrap gap-2 empty:hidden">
               <BookCrew crew={{ id: profile.id, name, roles: profile.roles }} tone="hero" />
+              <InviteToTeam
+                viewer={viewer}
+                person={{ id: profile.id, name, roles: profile.roles }}
+                tone="hero"
+              />
             </div>
           </div>
         )}

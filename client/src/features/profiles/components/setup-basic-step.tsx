@@ -7,22 +7,34 @@ import { LIMITS } from '#common/limits';
 import { profileBasicsRequest } from '#common/schemas/profiles';
 import { useUpdateBasics } from '../api.ts';
 import { SetupStepLayout, toastSaveError } from './setup-parts.tsx';
+import { SetupPhotoField } from './setup-photo-field.tsx';
 
 interface Basics {
+  displayName: string;
   bio: string;
   location: string;
   contactInfo: string;
 }
 
-/** Step 1: bio, location and contact info (SPEC §2), saved with PATCH /api/users/{id}. */
+/**
+ * Step 1: bio, location and contact info (SPEC §2), saved with PATCH /api/users/{id}; and, so
+ * people know who they are booking (issue 31), a display name and a photo (uploaded on choosing).
+ */
 export function SetupBasicStep({
   userId,
   initial,
+  fallbackName,
+  profileImage,
+  onPhotoUploaded,
   onSaved,
   onSkip,
 }: {
   userId: number;
   initial: Basics;
+  /** What others see until a display name is set ("Sam O."). */
+  fallbackName: string;
+  profileImage: string | null;
+  onPhotoUploaded: (profileImage: string) => void;
   onSaved: (basics: Basics) => void;
   onSkip: () => void;
 }) {
@@ -55,6 +67,15 @@ export function SetupBasicStep({
         }
       >
         <div className="flex flex-col gap-4">
+          <SetupPhotoField userId={userId} profileImage={profileImage} onUploaded={onPhotoUploaded} />
+          <TextField
+            label="Display name"
+            autoComplete="name"
+            placeholder="Your name as productions know it"
+            hint={`Until you set one, others see you as “${fallbackName}”.`}
+            error={errors.displayName?.message}
+            {...form.register('displayName')}
+          />
           <TextareaField
             label="Bio"
             rows={5}

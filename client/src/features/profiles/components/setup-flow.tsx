@@ -17,7 +17,9 @@ import { SetupTagsStep } from './setup-tags-step.tsx';
 
 /** What the dialog knows of the profile: what the server holds, plus choices not saved yet. */
 interface SetupDraft {
-  basics: { bio: string; location: string; contactInfo: string };
+  basics: { displayName: string; bio: string; location: string; contactInfo: string };
+  profileImage: string | null;
+  fallbackName: string;
   savedRoleIds: number[];
   chosenRoleIds: number[];
   experiences: Experience[];
@@ -30,10 +32,13 @@ function draftFrom(profile: PublicProfile): SetupDraft {
   const roleIds = profile.roles.map((role) => role.id);
   return {
     basics: {
+      displayName: profile.displayName ?? '',
       bio: profile.bio ?? '',
       location: profile.location ?? '',
       contactInfo: profile.contactInfo ?? '',
     },
+    profileImage: profile.profileImage,
+    fallbackName: profile.fallbackName,
     savedRoleIds: roleIds,
     chosenRoleIds: roleIds,
     experiences: profile.experiences,
@@ -89,6 +94,9 @@ export default function SetupFlow({
         <SetupBasicStep
           userId={userId}
           initial={draft.basics}
+          fallbackName={draft.fallbackName}
+          profileImage={draft.profileImage}
+          onPhotoUploaded={(profileImage) => update({ profileImage })}
           onSaved={(basics) => {
             update({ basics });
             onStepChange('roles');

@@ -6,6 +6,7 @@ import { RatingStars } from '#client/components/rating-stars.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatShortDate } from '#client/lib/format.ts';
+import { personName } from '#common/people';
 import {
   canDeleteReview,
   canReport,
@@ -48,7 +49,7 @@ export function ReviewCard({
   actions: ReviewActions;
 }) {
   const headingId = useId();
-  const reviewerName = review.reviewer.displayName ?? review.reviewer.username;
+  const reviewerName = personName(review.reviewer);
   const facts = { reviewerId: review.reviewer.id, subjectId: review.subjectId, hidden: review.hidden };
   const isAuthor = isReviewAuthor(viewer, facts);
   const isSubject = isReviewSubject(viewer, facts);

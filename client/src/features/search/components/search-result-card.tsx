@@ -1,8 +1,10 @@
 import { MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '#client/components/avatar.tsx';
 import { RatingStars } from '#client/components/rating-stars.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { personName } from '#common/people';
 import type { SearchResult } from '#common/schemas/search';
 import { PremiumBadge } from './premium-badge.tsx';
 import { SnippetText } from './snippet-text.tsx';
@@ -13,8 +15,8 @@ const MAX_TAGS = 4;
  * One person in the results. The name is the link; its hit area stretches over the whole card
  * (an ::after overlay), so the card is one tab stop and one click target with a sensible name.
  */
-export function SearchResultCard({ person }: { person: SearchResult }) {
-  const name = person.displayName ?? person.username;
+export function SearchResultCard({ person, action }: { person: SearchResult; action?: ReactNode }) {
+  const name = personName(person);
   const tags = person.tags.slice(0, MAX_TAGS);
   return (
     <li className="group relative flex gap-4 rounded-xl border border-border bg-card p-4 transition-shadow focus-within:shadow-md hover:shadow-md sm:p-5">
@@ -60,6 +62,10 @@ export function SearchResultCard({ person }: { person: SearchResult }) {
               </li>
             ))}
           </ul>
+        ) : null}
+        {action ? (
+          // Above the card's stretched link, so the action is its own click target.
+          <div className="relative z-10 mt-2 flex flex-wrap gap-2 empty:hidden">{action}</div>
         ) : null}
       </div>
     </li>

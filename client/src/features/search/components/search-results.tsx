@@ -1,5 +1,5 @@
 import { Crown, SpellCheck } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { Pagination } from '#client/components/pagination.tsx';
 import { EmptyState, ErrorState } from '#client/components/state-message.tsx';
@@ -7,7 +7,7 @@ import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { useRoles } from '#client/features/roles/api.ts';
 import { cn } from '#client/lib/cn.ts';
 import { ApiError } from '#client/lib/http.ts';
-import type { SearchResponse } from '#common/schemas/search';
+import type { SearchResponse, SearchResult } from '#common/schemas/search';
 import { SEARCH_SORTS, type SearchSort } from '#common/search';
 import { useSearchResults } from '../api.ts';
 import { formatCrewTotal } from '../format-total.ts';
@@ -26,10 +26,12 @@ export const SORT_LABELS: Record<SearchSort, string> = {
 interface ResultsProps {
   state: SearchState;
   onChange: (next: SearchState) => void;
+  /** What the page offers on each card ("Invite to team", from the teams feature). */
+  cardAction?: ((person: SearchResult) => ReactNode) | undefined;
 }
 
 /** The results of the search in the address bar, with its loading, empty and failure states. */
-export function SearchResults({ state, onChange }: ResultsProps) {
+export function SearchResults({ state, onChange, cardAction }: ResultsProps) {
   const results = useSearchResults(state);
   if (results.isPending) {
     return (
@@ -71,7 +73,7 @@ export function SearchResults({ state, onChange }: ResultsProps) {
           className={cn('flex flex-col gap-3 transition-opacity', results.isPlaceholderData && 'opacity-60')}
         >
           {data.results.map((person) => (
-            <SearchResultCard key={person.id} person={person} />
+            <SearchResultCard key={person.id} person={person} action={cardAction?.(person)} />
           ))}
         </ul>
       )}

@@ -3,13 +3,14 @@ import type { ReactNode } from 'react';
 import { Avatar } from '#client/components/avatar.tsx';
 import { RoleIcon } from '#client/features/roles/components/role-icon.tsx';
 import { cn } from '#client/lib/cn.ts';
+import { personName } from '#common/people';
 import { ROLE_CATEGORY_LABELS } from '#common/roles';
 import type { Role } from '#common/schemas/roles';
 import type { SearchResult } from '#common/schemas/search';
 
 export type Suggestion = { kind: 'role'; role: Role } | { kind: 'person'; person: SearchResult };
 
-const nameOf = (person: SearchResult) => person.displayName ?? person.username;
+const nameOf = (person: SearchResult) => personName(person);
 
 /**
  * The listbox under the search box. It never takes focus (the text box keeps it and points at the

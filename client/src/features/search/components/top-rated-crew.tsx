@@ -4,6 +4,7 @@ import { Avatar } from '#client/components/avatar.tsx';
 import { RatingStars } from '#client/components/rating-stars.tsx';
 import { ErrorState } from '#client/components/state-message.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { personName } from '#common/people';
 import type { TopRatedResponse } from '#common/schemas/search';
 import { TOP_RATED_ON_HOME, useTopRated } from '../api.ts';
 import { PremiumBadge } from './premium-badge.tsx';
@@ -41,7 +42,7 @@ export function TopRatedCrew() {
 }
 
 function TopRatedCard({ person, rank }: { person: Person; rank: number }) {
-  const name = person.displayName ?? person.username;
+  const name = personName(person);
   const role = person.roles[0]?.name;
   return (
     <li className="w-56 shrink-0 snap-start lg:w-auto">

@@ -6,6 +6,11 @@
 export type RealtimeEvent =
   /** A notification was written (and committed): `id` of the row, `u` its recipient. */
   | { k: 'n'; id: number; u: number }
+  /**
+   * Notification `id` of user `u` changed: what it asked was answered (issue 31), so its
+   * `resolved` (and maybe its read state) is new.
+   */
+  | { k: 'u'; id: number; u: number }
   /** The unread count of user `u` changed (read, read all, delete, clear all). */
   | { k: 'c'; u: number }
   /** Session `s` ended (logout): its sockets close. */
@@ -36,6 +41,7 @@ export function decodeEvent(payload: string | undefined): RealtimeEvent | null {
   if (typeof value !== 'object' || value === null) return null;
   const e = value as Record<string, unknown>;
   if (e.k === 'n' && isId(e.id) && isId(e.u)) return { k: 'n', id: e.id, u: e.u };
+  if (e.k === 'u' && isId(e.id) && isId(e.u)) return { k: 'u', id: e.id, u: e.u };
   if (e.k === 'c' && isId(e.u)) return { k: 'c', u: e.u };
   if (e.k === 's' && isId(e.s)) return { k: 's', s: e.s };
   if (e.k === 'm' && isId(e.id) && isId(e.u)) return { k: 'm', id: e.id, u: e.u };

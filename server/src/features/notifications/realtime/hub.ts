@@ -175,11 +175,13 @@ export function createHub(options: HubOptions) {
   }
 
   async function deliverNotifications(events: RealtimeEvent[]) {
-    const users = [...new Set(events.map((e) => (e.k === 'n' || e.k === 'c' ? e.u : 0)))].filter((u) =>
-      byUser.has(u),
-    );
+    const users = [
+      ...new Set(events.map((e) => (e.k === 'n' || e.k === 'u' || e.k === 'c' ? e.u : 0))),
+    ].filter((u) => byUser.has(u));
     if (users.length === 0) return;
-    const ids = events.flatMap((e) => (e.k === 'n' && byUser.has(e.u) ? [e.id] : []));
+    const ids = [
+      ...new Set(events.flatMap((e) => ((e.k === 'n' || e.k === 'u') && byUser.has(e.u) ? [e.id] : []))),
+    ];
     try {
       const [rows, counts] = await Promise.all([q.byIds(db, ids), q.unreadCounts(db, users)]);
       const rowById = new Map(rows.map((row) => [row.id, row]));
@@ -187,11 +189,14 @@ export function createHub(options: HubOptions) {
       // a tab that added 1 per notification ends on the true number whatever raced with what.
       for (const userId of users) {
         for (const event of events) {
-          if (event.k !== 'n' || event.u !== userId) continue;
+          if ((event.k !== 'n' && event.k !== 'u') || event.u !== userId) continue;
           const row = rowById.get(event.id);
           // Gone (deleted, or written in a savepoint that rolled back) or not this user's: nothing to say.
           if (!row || row.userId !== userId) continue;
-          sendToUser(userId, { type: 'notification', data: toNotification(row) });
+          sendToUser(userId, {
+            type: event.k === 'n' ? 'notification' : 'notification_update',
+            data: toNotification(row),
+          });
         }
         sendToUser(userId, { type: 'unread_count_update', count: counts.get(userId) ?? 0 });
       }

@@ -1,0 +1,170 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Issue 31, "Notifications that tell the truth": a booking request answered from its notification
+ * shows its outcome instead of Accept and Decline after a reload; one answered elsewhere changes in
+ * the open tab; a conflict says the server's reason, not the generic failure.
+ */
+async function csrf(request: APIRequestContext): Promise<string> {
+  return ((await (await request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
+}
+
+/** A new crew member, signed in on `request` (a page's), with the Boom Operator role. */
+async function registerCrew(request: APIRequestContext) {
+  const username = `out${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  let token = await csrf(request);
+  const res = await request.post('/api/register', {
+    headers: { 'CSRF-Token': token },
+    data: { username, email: `${username}@example.com`, password: 'Cinematography-42', _csrf: token },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  const roles = (await (await request.get('/api/roles')).json()) as { id: number; name: string }[];
+  const roleId = roles.find((r) => r.name === 'Boom Operator')?.id;
+  token = await csrf(request);
+  const role = await request.post(`/api/users/${id}/roles`, {
+    headers: { 'CSRF-Token': token },
+    data: { roleId, _csrf: token },
+  });
+  expect(role.ok()).toBe(true);
+  return { id, username, roleId: roleId as number };
+}
+
+/**
+ * A new producer made Premium through the demo checkout. Not the seeded demo account: other specs
+ * count what the demo account has unread.
+ */
+async function signInAsProducer(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const username = `prod${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  let token = await csrf(page.request);
+  const res = await page.request.post('/api/register', {
+    headers: { 'CSRF-Token': token },
+    data: { username, email: `${username}@example.com`, password: 'Cinematography-42', _csrf: token },
+  });
+  expect(res.status()).toBe(201);
+  token = await csrf(page.request);
+  const checkout = await page.request.post('/api/subscription/checkout', {
+    headers: { 'CSRF-Token': token },
+    data: { plan: 'monthly', _csrf: token },
+  });
+  expect(checkout.ok()).toBe(true);
+  const session = new URL((await checkout.json()).url, 'http://x').searchParams.get('session');
+  token = await csrf(page.request);
+  const paid = await page.request.post('/api/subscription/demo/complete', {
+    headers: { 'CSRF-Token': token },
+    data: { session, _csrf: token },
+  });
+  expect(paid.ok()).toBe(true);
+  return page;
+}
+
+const dayFromToday = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The producer asks for `days` days starting `from` days from today; answers the booking's id. */
+async function requestBooking(producer: Page, crew: { id: number; roleId: number }, from: number) {
+  const token = await csrf(producer.request);
+  const res = await producer.request.post('/api/bookings', {
+    headers: { 'CSRF-Token': token },
+    data: {
+      crewId: crew.id,
+      roleId: crew.roleId,
+      startDate: dayFromToday(from),
+      endDate: dayFromToday(from + 1),
+      rate: 45000,
+      currency: 'usd',
+      _csrf: token,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function act(who: Page, bookingId: number, action: string) {
+  const token = await csrf(who.request);
+  return who.request.post(`/api/bookings/${bookingId}/${action}`, {
+    headers: { 'CSRF-Token': token },
+    data: { _csrf: token },
+  });
+}
+
+const toasts = (page: Page) => page.getByRole('region', { name: /^Status messages/, includeHidden: true });
+/** "2 Dec": how the outcome names a day of this year. */
+const today = () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }).format(new Date());
+
+test('accepted from the notification, the request shows "Accepted · date" and no Accept after a reload, in the dropdown too', async ({
+  page: crew,
+  browser,
+  axe,
+}) => {
+  test.slow();
+  const member = await registerCrew(crew.request);
+  const producer = await signInAsProducer(browser);
+  await requestBooking(producer, member, 40);
+
+  await crew.goto('/notifications');
+  const card = crew.getByRole('article', { name: 'Booking request' });
+  await card.getByRole('button', { name: 'Accept' }).click();
+  await expect(toasts(crew).getByText('Booking request accepted')).toBeVisible();
+
+  await crew.reload();
+  await expect(card).toBeVisible();
+  await expect(card.getByText(`Accepted · ${today()}`)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Decline' })).toHaveCount(0);
+  // The way to the booking stays.
+  await expect(card.getByRole('link', { name: 'View Details' })).toBeVisible();
+  await axe.expectNoSeriousA11yViolations(crew);
+
+  // The bell's dropdown says the same of it (read now: it is under Show All).
+  await crew.getByRole('button', { name: /^Notifications/ }).click();
+  await crew.getByRole('button', { name: 'Show All' }).click();
+  const all = crew.getByRole('list', { name: 'All notifications' });
+  await expect(
+    all.getByRole('listitem').filter({ hasText: 'Booking request' }).getByText(`Accepted · ${today()}`),
+  ).toBeVisible();
+  await producer.context().close();
+});
+
+test('cancelled by the production while the crew member’s page is open: the card changes without a reload', async ({
+  page: crew,
+  browser,
+}) => {
+  test.slow();
+  const member = await registerCrew(crew.request);
+  const producer = await signInAsProducer(browser);
+  const bookingId = await requestBooking(producer, member, 50);
+
+  await crew.goto('/notifications');
+  const card = crew.getByRole('article', { name: 'Booking request' });
+  await expect(card.getByRole('button', { name: 'Accept' })).toBeVisible();
+  // Live (notification_update), or, were the socket not open yet, the refetch when it opens.
+  expect((await act(producer, bookingId, 'cancel')).ok()).toBe(true);
+  await expect(card.getByText(`Cancelled · ${today()}`)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await producer.context().close();
+});
+
+test('a conflict shows the server’s reason, never the generic failure text', async ({
+  page: crew,
+  browser,
+}) => {
+  test.slow();
+  const member = await registerCrew(crew.request);
+  const producer = await signInAsProducer(browser);
+  const bookingId = await requestBooking(producer, member, 60);
+  await crew.goto('/notifications');
+  const card = crew.getByRole('article', { name: 'Booking request' });
+  await expect(card.getByRole('button', { name: 'Decline' })).toBeVisible();
+  // Answered meanwhile on another device, before this tab heard of it: the server refuses (409).
+  await crew.route(`**/api/bookings/${bookingId}/decline`, async (route) => {
+    expect((await act(crew, bookingId, 'accept')).ok()).toBe(true);
+    await route.continue();
+  });
+  await card.getByRole('button', { name: 'Decline' }).click();
+  await expect(toasts(crew).getByText('This request was already accepted')).toBeVisible();
+  await expect(toasts(crew).getByText('Failed to complete action. Please try again.')).toHaveCount(0);
+  await expect(card.getByText(`Accepted · ${today()}`)).toBeVisible();
+  await producer.context().close();
+});
