@@ -1,6 +1,7 @@
-import { type APIRequestContext, type Browser, devices, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, devices, type Locator, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { expect, test } from './fixtures.ts';
+import { csrf, signInAsProducer } from './members.ts';
 
 /**
  * Issue 31, the whole booking loop on a phone (390 px): a Premium producer searches, opens a crew
@@ -9,10 +10,6 @@ import { expect, test } from './fixtures.ts';
  * names the production and the booking's reference. From the profile to the confirmed booking it
  * takes the producer no more than 8 taps.
  */
-async function csrf(request: APIRequestContext): Promise<string> {
-  return ((await (await request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
-}
-
 /** A new crew member, signed in on `request` (a page's), with the Boom Operator role. */
 async function registerCrew(request: APIRequestContext) {
   const username = `loop${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -34,35 +31,6 @@ async function registerCrew(request: APIRequestContext) {
   // The name others see until they set one: a fallback from the e-mail, never the username.
   const me = (await (await request.get('/api/auth/me')).json()) as { fallbackName: string };
   return { id, username, roleId, name: me.fallbackName };
-}
-
-/**
- * A new producer made Premium through the demo checkout, in a context of its own (the same phone).
- * Not the seeded demo account: other specs count what the demo account has unread.
- */
-async function signInAsProducer(browser: Browser, options = {}): Promise<Page> {
-  const page = await (await browser.newContext(options)).newPage();
-  const username = `prod${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  let token = await csrf(page.request);
-  const res = await page.request.post('/api/register', {
-    headers: { 'CSRF-Token': token },
-    data: { username, email: `${username}@example.com`, password: 'Cinematography-42', _csrf: token },
-  });
-  expect(res.status()).toBe(201);
-  token = await csrf(page.request);
-  const checkout = await page.request.post('/api/subscription/checkout', {
-    headers: { 'CSRF-Token': token },
-    data: { plan: 'monthly', _csrf: token },
-  });
-  expect(checkout.ok()).toBe(true);
-  const session = new URL((await checkout.json()).url, 'http://x').searchParams.get('session');
-  token = await csrf(page.request);
-  const paid = await page.request.post('/api/subscription/demo/complete', {
-    headers: { 'CSRF-Token': token },
-    data: { session, _csrf: token },
-  });
-  expect(paid.ok()).toBe(true);
-  return page;
 }
 
 async function act(who: Page, path: string, data: Record<string, unknown> = {}) {

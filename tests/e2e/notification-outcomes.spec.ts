@@ -1,15 +1,12 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { csrf, signInAsProducer } from './members.ts';
 
 /**
  * Issue 31, "Notifications that tell the truth": a booking request answered from its notification
  * shows its outcome instead of Accept and Decline after a reload; one answered elsewhere changes in
  * the open tab; a conflict says the server's reason, not the generic failure.
  */
-async function csrf(request: APIRequestContext): Promise<string> {
-  return ((await (await request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
-}
-
 /** A new crew member, signed in on `request` (a page's), with the Boom Operator role. */
 async function registerCrew(request: APIRequestContext) {
   const username = `out${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -29,35 +26,6 @@ async function registerCrew(request: APIRequestContext) {
   });
   expect(role.ok()).toBe(true);
   return { id, username, roleId: roleId as number };
-}
-
-/**
- * A new producer made Premium through the demo checkout. Not the seeded demo account: other specs
- * count what the demo account has unread.
- */
-async function signInAsProducer(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const username = `prod${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  let token = await csrf(page.request);
-  const res = await page.request.post('/api/register', {
-    headers: { 'CSRF-Token': token },
-    data: { username, email: `${username}@example.com`, password: 'Cinematography-42', _csrf: token },
-  });
-  expect(res.status()).toBe(201);
-  token = await csrf(page.request);
-  const checkout = await page.request.post('/api/subscription/checkout', {
-    headers: { 'CSRF-Token': token },
-    data: { plan: 'monthly', _csrf: token },
-  });
-  expect(checkout.ok()).toBe(true);
-  const session = new URL((await checkout.json()).url, 'http://x').searchParams.get('session');
-  token = await csrf(page.request);
-  const paid = await page.request.post('/api/subscription/demo/complete', {
-    headers: { 'CSRF-Token': token },
-    data: { session, _csrf: token },
-  });
-  expect(paid.ok()).toBe(true);
-  return page;
 }
 
 const dayFromToday = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
