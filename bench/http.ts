@@ -4,15 +4,24 @@
  * ratios compare like with like. Usage: npm run bench [-- --duration 10 --connections 50]
  * `--users 100000` seeds that many crew first; `--data DIR` keeps the database there and reuses
  * it on the next run instead of seeding again.
+ *
+ * `--before DIR` measures a second copy of the server beside this one, on the same database, in
+ * the same interleaved rounds: the code as it was (for example `git archive <commit> | tar -x -C DIR`
+ * and a `node_modules` link to this one's), so that a change is measured before and after side by
+ * side. Each row also gives the server's own CPU time per request (from /proc), which the other
+ * processes of a shared machine move far less than req/s; PG µs/req is the embedded PostgreSQL's
+ * (every backend's) CPU time per request. `--only REGEX` measures only the targets it matches.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startServer } from './lib.ts';
+import { APP_DATABASE } from '../server/src/db/database-url.ts';
+import { runningEmbeddedUrl } from '../server/src/db/embedded.ts';
+import { benchDataDir, cpuSeconds, postgresCpuSeconds, startServer } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -21,8 +30,11 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     users: { type: 'string', default: '0' },
     data: { type: 'string' },
+    before: { type: 'string' },
+    only: { type: 'string' },
   },
 });
+const beforeDir = values.before ? path.resolve(values.before) : undefined;
 const rounds = Number(values.rounds);
 const extraUsers = Number(values.users);
 const duration = Number(values.duration);
@@ -36,9 +48,11 @@ interface Target {
   name: string;
   url: string;
   spread?: number;
+  /** The server process, for its CPU time. */
+  pid?: number;
 }
 
-async function measure({ name, url, spread }: Target) {
+async function measure({ name, url, spread, pid }: Target) {
   const { pathname, search } = new URL(url);
   const requests: autocannon.Request[] | undefined = spread
     ? [
@@ -55,19 +69,23 @@ async function measure({ name, url, spread }: Target) {
     : undefined;
   // A short warm-up so JIT and connection pools are in their steady state.
   await autocannon({ url, connections, duration: 2, headers, requests });
+  const cpuBefore = cpuSeconds(pid);
+  const postgresBefore = postgresCpuSeconds(postgresDir);
   const result = await autocannon({ url, connections, duration, headers, requests });
+  const perRequest = (seconds: number) => (seconds * 1e6) / Math.max(1, result.requests.total);
+  const cpuUs = perRequest(cpuSeconds(pid) - cpuBefore);
+  const postgresUs = perRequest(postgresCpuSeconds(postgresDir) - postgresBefore);
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { name, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+  return { name, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, cpuUs, postgresUs };
 }
 
-const keepData = values.data !== undefined;
-const dataDir = keepData
-  ? path.resolve(values.data as string)
-  : await mkdtemp(path.join(tmpdir(), 'crewbase-bench-'));
-const seeded = keepData && existsSync(path.join(dataDir, 'postgres'));
-await mkdir(dataDir, { recursive: true });
-await chmod(dataDir, 0o755);
+const { dataDir, keepData, seeded } = await benchDataDir(
+  values.data as string | undefined,
+  'crewbase-bench-',
+);
+/** The embedded PostgreSQL both servers read, for its CPU time per request. */
+const postgresDir = path.join(dataDir, 'postgres');
 // Request logs go to the terminal at LOG_LEVEL=info; the bench measures the server, not the terminal.
 // The rate limiter still counts every request; its ceiling is raised because one client plays everyone.
 const serverEnv: NodeJS.ProcessEnv = {
@@ -97,6 +115,28 @@ try {
   const app = await startServer(['--import', 'tsx', 'server/src/main.ts'], serverEnv, '/api/health');
   const profileId = Math.max(1, Math.floor(extraUsers / 2));
   children.push(app.child);
+  // The code before, on the same database (the one this server's embedded PostgreSQL serves).
+  let before: { port: number; pid: number | undefined } | undefined;
+  if (beforeDir) {
+    const databaseUrl =
+      process.env.BENCH_DATABASE_URL ??
+      (await runningEmbeddedUrl(path.join(dataDir, 'postgres'), APP_DATABASE));
+    if (!databaseUrl) throw new Error('--before: the database of the server under test is not running');
+    const server = await startServer(
+      ['--import', 'tsx', path.join(beforeDir, 'server/src/main.ts')],
+      {
+        ...serverEnv,
+        DATA_DIR: await mkdtemp(path.join(tmpdir(), 'crewbase-bench-before-')),
+        DATABASE_URL: databaseUrl,
+        DEMO_PAYMENTS: '1',
+        SEED_DEMO: 'never',
+        CLIENT_DIST: path.resolve(process.env.CLIENT_DIST ?? 'dist/client'),
+      },
+      '/api/health',
+    );
+    children.push(server.child);
+    before = { port: server.port, pid: server.child.pid };
+  }
 
   const base = `http://127.0.0.1:${app.port}`;
   // Crew ids run from 1: the seeded crew, or the 500 demo crew of an empty database.
@@ -105,61 +145,89 @@ try {
     pageCount: number;
   };
   const popular = Math.min(1000, crew);
-  const targets: Target[] = [
-    { name: 'hello-world (bare Fastify)', url: `http://127.0.0.1:${hello.port}/` },
-    { name: 'GET /api/roles', url: `${base}/api/roles` },
-    { name: 'GET / (index.html)', url: `${base}/` },
-    { name: 'GET /api/browse/crew?role=13', url: `${base}/api/browse/crew?role=13` },
-    {
-      name: `GET /api/browse/crew?role=13&page={last: ${pageCount}}`,
-      url: `${base}/api/browse/crew?role=13&page=${pageCount}`,
-    },
-    {
-      name: `GET /api/browse/crew?role=13&page={random of ${pageCount}}`,
-      url: `${base}/api/browse/crew?role=13&page={n}`,
-      spread: pageCount,
-    },
-    { name: `GET /api/users/${profileId} (one full profile)`, url: `${base}/api/users/${profileId}` },
-    {
-      name: `GET /api/users/{random of ${popular.toLocaleString('en')}} (full profile)`,
-      url: `${base}/api/users/{n}`,
-      spread: popular,
-    },
-    // Every profile: nearly every request a cache miss (only when there are more than the popular ones).
-    ...(crew > popular
-      ? [
-          {
-            name: `GET /api/users/{random of ${crew.toLocaleString('en')}} (full profile)`,
-            url: `${base}/api/users/{n}`,
-            spread: crew,
-          },
-        ]
-      : []),
-  ];
-  // Rounds interleave the targets so a noisy moment on this shared machine hits all of them alike;
-  // each target reports its median round.
-  const samples = new Map<string, { requestsPerSecond: number; p99Ms: number }[]>();
+  /** The targets of one server; `name` is the row, the same for the server before and after. */
+  const serverTargets = (origin: string, pid: number | undefined): Target[] =>
+    [
+      { name: 'GET /api/roles', url: `${origin}/api/roles` },
+      { name: 'GET / (index.html)', url: `${origin}/` },
+      { name: 'GET /api/browse/crew?role=13', url: `${origin}/api/browse/crew?role=13` },
+      {
+        name: `GET /api/browse/crew?role=13&page={last: ${pageCount}}`,
+        url: `${origin}/api/browse/crew?role=13&page=${pageCount}`,
+      },
+      {
+        name: `GET /api/browse/crew?role=13&page={random of ${pageCount}}`,
+        url: `${origin}/api/browse/crew?role=13&page={n}`,
+        spread: pageCount,
+      },
+      { name: `GET /api/users/${profileId} (one full profile)`, url: `${origin}/api/users/${profileId}` },
+      {
+        name: `GET /api/users/{random of ${popular.toLocaleString('en')}} (full profile)`,
+        url: `${origin}/api/users/{n}`,
+        spread: popular,
+      },
+      // Every profile: nearly every request a cache miss (only when there are more than the popular ones).
+      ...(crew > popular
+        ? [
+            {
+              name: `GET /api/users/{random of ${crew.toLocaleString('en')}} (full profile)`,
+              url: `${origin}/api/users/{n}`,
+              spread: crew,
+            },
+          ]
+        : []),
+    ].map((target) => ({ ...target, pid }));
+  const helloTarget: Target = {
+    name: 'hello-world (bare Fastify)',
+    url: `http://127.0.0.1:${hello.port}/`,
+    pid: hello.child.pid,
+  };
+  const only = values.only ? new RegExp(values.only) : undefined;
+  const chosen = (targets: Target[]) => targets.filter(({ name }) => !only || only.test(name));
+  const afterTargets = chosen(serverTargets(base, app.child.pid));
+  const beforeTargets = before ? chosen(serverTargets(`http://127.0.0.1:${before.port}`, before.pid)) : [];
+  // Rounds interleave the targets (and the servers before and after, target by target) so a noisy
+  // moment on this shared machine hits all of them alike; each target reports its median round.
+  type Sample = { requestsPerSecond: number; p99Ms: number; cpuUs: number; postgresUs: number };
+  const samples = new Map<string, Sample[]>();
+  const record = async (key: string, target: Target) => {
+    const sample = await measure(target);
+    samples.set(key, [...(samples.get(key) ?? []), sample]);
+  };
   for (let round = 0; round < rounds; round++) {
-    for (const target of targets) {
-      const sample = await measure(target);
-      samples.set(target.name, [...(samples.get(target.name) ?? []), sample]);
+    await record('hello', helloTarget);
+    for (const [index, target] of afterTargets.entries()) {
+      const previous = beforeTargets[index];
+      if (previous) await record(`before ${previous.name}`, previous);
+      await record(`after ${target.name}`, target);
     }
   }
-  const rows = targets.map(({ name }) => {
-    const sorted = [...(samples.get(name) ?? [])].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-    const median = sorted[Math.floor(sorted.length / 2)] ?? { requestsPerSecond: 0, p99Ms: 0 };
-    return { name, ...median };
-  });
-  const baseline = rows[0]?.requestsPerSecond ?? 1;
-  console.log(
-    `\nmedian of ${rounds} interleaved rounds of ${duration} s per target, ${connections} connections, Node ${process.version}\n`,
-  );
-  console.log('| Target | req/s | p99 (ms) | vs hello-world |');
-  console.log('|---|---:|---:|---:|');
-  for (const row of rows) {
-    console.log(
-      `| ${row.name} | ${Math.round(row.requestsPerSecond).toLocaleString('en')} | ${row.p99Ms} | ${(row.requestsPerSecond / baseline).toFixed(2)}× |`,
+  const median = (key: string): Sample => {
+    const sorted = [...(samples.get(key) ?? [])].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+    return (
+      sorted[Math.floor(sorted.length / 2)] ?? { requestsPerSecond: 0, p99Ms: 0, cpuUs: 0, postgresUs: 0 }
     );
+  };
+  const hello1 = median('hello');
+  const baseline = hello1.requestsPerSecond || 1;
+  const cells = (sample: Sample) =>
+    `${Math.round(sample.requestsPerSecond).toLocaleString('en')} | ${sample.p99Ms} | ${(sample.requestsPerSecond / baseline).toFixed(2)}× | ${Math.round(sample.cpuUs)} | ${Math.round(sample.postgresUs)}`;
+  console.log(
+    `\nmedian of ${rounds} interleaved rounds of ${duration} s per target, ${connections} connections, Node ${process.version}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`,
+  );
+  if (before) {
+    console.log(
+      '| Target | before req/s | p99 (ms) | vs hello-world | CPU µs/req | PG µs/req | after req/s | p99 (ms) | vs hello-world | CPU µs/req | PG µs/req |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log(`| ${helloTarget.name} | ${cells(hello1)} | ${cells(hello1)} |`);
+    for (const { name } of afterTargets)
+      console.log(`| ${name} | ${cells(median(`before ${name}`))} | ${cells(median(`after ${name}`))} |`);
+  } else {
+    console.log('| Target | req/s | p99 (ms) | vs hello-world | server CPU µs/req | PG µs/req |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log(`| ${helloTarget.name} | ${cells(hello1)} |`);
+    for (const { name } of afterTargets) console.log(`| ${name} | ${cells(median(`after ${name}`))} |`);
   }
 } finally {
   for (const child of children) child.kill('SIGTERM');

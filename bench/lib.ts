@@ -1,6 +1,10 @@
 /** What the benchmarks share: starting a server process, and latency percentiles. */
 import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp } from 'node:fs/promises';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { hashToken, randomToken } from '../server/src/crypto/tokens.ts';
@@ -35,7 +39,8 @@ export async function startServer(
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: options.pipeOutput ? ['ignore', 'pipe', 'pipe'] : 'inherit',
   });
-  for (let attempt = 0; attempt < 600; attempt++) {
+  // Up to five minutes: a cold start on a loaded machine compiles every module first.
+  for (let attempt = 0; attempt < 3000; attempt++) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
     const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
       (r) => r.ok,
@@ -44,6 +49,7 @@ export async function startServer(
     if (ok) return { child, port };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  child.kill('SIGTERM');
   throw new Error(`${args.join(' ')} did not become ready`);
 }
 
@@ -138,4 +144,58 @@ export async function createBenchMembers(
     });
   }
   return members;
+}
+
+/** A process's parent and CPU time (user + system, in seconds) so far, from /proc; undefined once it has ended. */
+function processStat(pid: number | string): { parent: number; cpuSeconds: number } | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return { parent: Number(fields[1]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The CPU time (user + system, in seconds) a process has used so far. */
+export function cpuSeconds(pid: number | undefined): number {
+  return pid ? (processStat(pid)?.cpuSeconds ?? Number.NaN) : Number.NaN;
+}
+
+/**
+ * The CPU time (seconds) a PostgreSQL server and its backends have used so far: the postmaster of
+ * `postgresDir` (its postmaster.pid) and every process it started, so a row can give the
+ * database's share of a request beside the server's own.
+ */
+export function postgresCpuSeconds(postgresDir: string): number {
+  let postmaster: number;
+  try {
+    postmaster = Number(readFileSync(path.join(postgresDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return Number.NaN;
+  }
+  let total = cpuSeconds(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    const stat = /^\d+$/.test(entry) ? processStat(entry) : undefined;
+    if (stat?.parent === postmaster) total += stat.cpuSeconds;
+  }
+  return total;
+}
+
+/** Resident memory of a process, in MB. */
+export function rssMb(pid: number | undefined): number {
+  const status = pid ? readFileSync(`/proc/${pid}/status`, 'utf8') : '';
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+/**
+ * The bench's data directory: the one given (`--data DIR`, kept and reused, seeded already when it
+ * holds a database) or a new temporary one.
+ */
+export async function benchDataDir(given: string | undefined, prefix: string) {
+  const keepData = given !== undefined;
+  const dataDir = keepData ? path.resolve(given) : await mkdtemp(path.join(tmpdir(), prefix));
+  const seeded = keepData && existsSync(path.join(dataDir, 'postgres'));
+  await mkdir(dataDir, { recursive: true });
+  await chmod(dataDir, 0o755);
+  return { dataDir, keepData, seeded };
 }

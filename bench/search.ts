@@ -7,6 +7,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_1m npm run bench:search -- --duration 10
  *
  * The database must already hold the crew (`npm run seed -- --users N` with the same DATABASE_URL).
+ * One crew member in ten is then given bookings and days off (busy-calendars.ts, once per
+ * database), for the searches by dates (issue 35), measured beside the same searches without.
  */
 import { type ChildProcess, execFile } from 'node:child_process';
 import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,6 +24,7 @@ import * as schema from '../server/src/db/schema/index.ts';
 import { GENRES, SKILLS } from '../server/src/db/seed/demo-words.ts';
 import { getRolesById } from '../server/src/features/roles/service.ts';
 import { search } from '../server/src/features/search/service.ts';
+import { ensureBusyCalendars } from './busy-calendars.ts';
 import { percentile, type RecordedStatement, recordedStatement, startServer } from './lib.ts';
 
 const { values } = parseArgs({
@@ -33,6 +36,8 @@ const { values } = parseArgs({
     load: { type: 'string', default: 'wrk' },
     // Only the kinds of query whose name contains this, e.g. --only 'free text'.
     only: { type: 'string', default: '' },
+    // One crew member in this many has a busy calendar (issue 35: 10 %).
+    'busy-every': { type: 'string', default: '10' },
   },
 });
 if (values.load !== 'wrk' && values.load !== 'autocannon') {
@@ -53,6 +58,8 @@ const POOL_SIZE = 10;
 const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
 const db = drizzle(pool, { schema }) as unknown as Database;
 Object.assign(db, { $client: pool });
+
+await ensureBusyCalendars(pool, Number(values['busy-every']));
 
 // --- The queries: picked from the database, the same every run -----------------------------
 const sample = async <T extends Record<string, unknown>>(text: string) => (await pool.query<T>(text)).rows;
@@ -77,6 +84,10 @@ const freeText = Array.from({ length: perKind }, (_, i) => {
 });
 const roles = await getRolesById(db);
 const enc = encodeURIComponent;
+/** A three-day range starting 1–30 days from now (UTC), a different one for each query. */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const datesOf = (i: number) =>
+  `availableFrom=${dayFromNow(1 + ((i * 7) % 30))}&availableTo=${dayFromNow(3 + ((i * 7) % 30))}`;
 const kinds: { name: string; paths: string[] }[] = [
   { name: 'exact name', paths: people.map((p) => `/api/search?q=${enc(p.name)}`) },
   { name: 'misspelt name', paths: people.map((p) => `/api/search?q=${enc(misspell(p.name))}`) },
@@ -84,7 +95,12 @@ const kinds: { name: string; paths: string[] }[] = [
     name: 'role + location',
     paths: people.map((p) => `/api/search?role=${p.role}&location=${enc(p.location)}`),
   },
+  {
+    name: 'role + location + dates',
+    paths: people.map((p, i) => `/api/search?role=${p.role}&location=${enc(p.location)}&${datesOf(i)}`),
+  },
   { name: 'free text', paths: freeText.map((text) => `/api/search?q=${enc(text)}`) },
+  { name: 'free text + dates', paths: freeText.map((text, i) => `/api/search?q=${enc(text)}&${datesOf(i)}`) },
   {
     // "The right gaffer in Atlanta": a role word, narrowed to a place.
     name: 'role word + location',

@@ -220,7 +220,11 @@ const browserBuild = defineConfig({
       filename: 'sw.js',
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        globIgnores: ['uploads/**'],
+        // index.html is the server's template, never a page of its own: precached, Workbox's
+        // directoryIndex served it for / to returning visitors instead of the server-rendered home
+        // page (ADR 030). Neither it nor a directory index is looked up any more.
+        globIgnores: ['uploads/**', 'index.html'],
+        directoryIndex: null,
         cleanupOutdatedCaches: true,
         // Navigations go to the network first (below), never to a stale app shell.
         navigateFallback: null,
@@ -235,6 +239,25 @@ const browserBuild = defineConfig({
               networkTimeoutSeconds: 5,
               expiration: { maxEntries: 60, maxAgeSeconds: 7 * 24 * 3600 },
               precacheFallback: { fallbackURL: 'offline.html' },
+              plugins: [
+                {
+                  // Kept: a 200 whose address carries no secret (a reset or verification token, a
+                  // checkout's session or session_id: any parameter named like a token or a session)
+                  // and that the server did not mark no-store. This runs in the worker, serialised
+                  // by Workbox: nothing from outside the function.
+                  cacheWillUpdate: async ({ request, response }) => {
+                    const secret = /token|session/i;
+                    const named = [...new URL(request.url).searchParams.keys()].some((key) =>
+                      secret.test(key),
+                    );
+                    return response.status === 200 &&
+                      !named &&
+                      !/no-store/.test(response.headers.get('cache-control') ?? '')
+                      ? response
+                      : null;
+                  },
+                },
+              ],
             },
           },
           {

@@ -23,15 +23,25 @@ export const SERVER_FEATURES = {
   reviews: ['notifications'],
   search: ['roles'],
   browse: ['roles', 'search'],
+  // Saved searches run through the search itself and tell their owners (issue 35).
+  'saved-searches': ['notifications', 'search'],
   profiles: ['reviews'],
   messages: ['notifications'],
   teams: ['notifications', 'roles'],
   bookings: ['notifications', 'payments', 'roles', 'teams'],
+  // Crew calls (issue 36): posters' and applicants' cards, and booking an applicant goes through
+  // the booking service.
+  calls: ['notifications', 'roles', 'search', 'bookings'],
   // A block withdraws the requests, holds and invitations waiting between the two (issue 30).
   connections: ['notifications', 'search', 'bookings', 'teams'],
   subscriptions: ['payments', 'bookings'],
-  admin: ['auth', 'notifications', 'reviews'],
-  pages: ['browse', 'profiles', 'roles', 'site'],
+  // Staff hide crew calls from their reports (issue 36).
+  admin: ['auth', 'notifications', 'reviews', 'calls'],
+  // The member's own data (issue 33): the export reads every feature's tables through its own
+  // export-queries.ts. Deletion checks the password and code and ends the sessions (auth),
+  // withdraws bookings, stops Premium's renewal at the provider and tells the other side (ADR 026).
+  account: ['auth', 'notifications', 'payments', 'bookings', 'subscriptions'],
+  pages: ['browse', 'profiles', 'roles', 'site', 'calls'],
 };
 
 /**
@@ -64,8 +74,12 @@ export const CLIENT_FEATURES = {
   // "Invite to team" (issue 31).
   profiles: ['auth', 'bookings', 'connections', 'reviews', 'roles', 'teams'],
   search: ['roles'],
+  // A saved search is a search: its state, its address and its chips' names (issue 35).
+  'saved-searches': ['auth', 'roles', 'search'],
   subscriptions: ['auth', 'payments'],
   admin: ['auth'],
+  // Crew calls (issue 36): the viewer, its errors and the log-in path, and the role catalogue.
+  calls: ['auth', 'roles'],
 };
 
 const SERVER_COMPOSITION = [

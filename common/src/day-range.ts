@@ -1,6 +1,6 @@
 const DAY_MS = 86_400_000;
 // Fixed, not Intl's: en-GB writes September "Sept" in some runtimes and "Sep" in others.
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Whole days from the first to the last, both included ("2027-12-03" to "2027-12-05" is 3). */
 export const dayCount = (first: string, last: string) =>

@@ -1,6 +1,8 @@
 /** Business constants of SPEC §9, shared by client and server. */
 export const LIMITS = {
   usernameMin: 3,
+  /** The longest date range search and browse take (issue 35). */
+  availabilityDays: 90,
   usernameMax: 30,
   passwordMin: 6,
   bioMax: 500,

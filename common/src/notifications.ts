@@ -1,4 +1,5 @@
 import { LIMITS } from './limits.ts';
+import { type SavedSearchQuery, savedSearchHref } from './saved-searches.ts';
 
 /**
  * The notification values and helpers that need no schema: the header's badge, the realtime
@@ -47,7 +48,7 @@ export const REALTIME_CLOSE = {
 /** SPEC §9: where a click on a browser notification goes. */
 export function notificationTarget(notification: {
   type: string;
-  data: { conversationId?: number } | null;
+  data: { conversationId?: number; query?: SavedSearchQuery; callId?: number } | null;
 }): string {
   switch (notification.type) {
     case 'message':
@@ -58,6 +59,19 @@ export function notificationTarget(notification: {
       return '/profile?tab=reviews';
     case 'team_invite':
       return '/team-builder';
+    case 'saved_search_match':
+      return notification.data?.query ? savedSearchHref(notification.data.query) : '/notifications';
+    // Issue 36: the owner goes to the call's applications, the applicant to the call.
+    case 'call_application':
+      return notification.data?.callId !== undefined
+        ? `/calls/${notification.data.callId}#applications`
+        : '/notifications';
+    case 'application_update':
+      return notification.data?.callId !== undefined
+        ? `/calls/${notification.data.callId}`
+        : '/notifications';
+    case 'call_match':
+      return '/calls';
     default:
       return '/notifications';
   }

@@ -63,6 +63,8 @@ export const PREMIUM_REQUIRED = {
   connections: 'Sending connection requests is a Premium feature: upgrade to Premium to connect',
   teams: 'The team builder is a Premium feature: upgrade to Premium to build a team',
   bookings: 'Booking and holding crew is a Premium feature: upgrade to Premium to book',
+  /** Issue 36: CALL_MESSAGES.premium. */
+  calls: 'Posting a crew call needs Premium',
 } as const;
 export type PremiumFeature = keyof typeof PREMIUM_REQUIRED;
 

@@ -2,9 +2,13 @@ import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callHref } from '#common/schemas/calls';
 import type { AppConfig } from '#server/config.ts';
+import { accountDeletionRoutes, accountExportRoutes } from '#server/features/account/index.ts';
 import { adminRoutes } from '#server/features/admin/index.ts';
 import {
+  accessTokenRoutes,
+  authenticateAccessToken,
   authRoutes,
   oauthRoutes,
   recordSecurityEvent,
@@ -14,6 +18,12 @@ import {
 } from '#server/features/auth/index.ts';
 import { bookingRoutes } from '#server/features/bookings/index.ts';
 import { browseRoutes } from '#server/features/browse/index.ts';
+import {
+  callMatchSweep,
+  callReportRoutes,
+  callRoutes,
+  openCallIdsForSitemap,
+} from '#server/features/calls/index.ts';
 import { connectionRoutes } from '#server/features/connections/index.ts';
 import { healthRoutes } from '#server/features/health/index.ts';
 import { messageRoutes } from '#server/features/messages/index.ts';
@@ -32,14 +42,16 @@ import {
 import { profileRoutes } from '#server/features/profiles/index.ts';
 import { reviewRoutes } from '#server/features/reviews/index.ts';
 import { roleRoutes } from '#server/features/roles/index.ts';
+import { savedSearchRoutes } from '#server/features/saved-searches/index.ts';
 import { searchRoutes } from '#server/features/search/index.ts';
 import { loadBlog, SITEMAP_URL_LIMIT, siteRoutes } from '#server/features/site/index.ts';
 import { subscriptionRoutes } from '#server/features/subscriptions/index.ts';
 import { teamRoutes } from '#server/features/teams/index.ts';
 import { trustProxyOption } from '#server/http/client-ip.ts';
 import { createPublicCrewCache } from '#server/http/public-crew-cache.ts';
-import { loggerOptions, requestId } from '#server/logger.ts';
+import { loggerOptions, requestId, requestLoggerFactory } from '#server/logger.ts';
 import { createMailer, type Mailer } from '#server/mail/mailer.ts';
+import { accessTokenPlugin } from '#server/plugins/access-tokens.ts';
 import { clientAppPlugin } from '#server/plugins/client-app.ts';
 import { csrfPlugin } from '#server/plugins/csrf.ts';
 import { databasePlugin } from '#server/plugins/database.ts';
@@ -47,11 +59,13 @@ import { errorsPlugin } from '#server/plugins/errors.ts';
 import { mailOutboxPlugin } from '#server/plugins/mail-outbox.ts';
 import { mediaPlugin } from '#server/plugins/media.ts';
 import { metricsPlugin } from '#server/plugins/metrics.ts';
+import { openapiPlugin } from '#server/plugins/openapi.ts';
 import { rateLimitPlugin } from '#server/plugins/rate-limit.ts';
 import { requestIdPlugin } from '#server/plugins/request-id.ts';
 import { securityPlugin } from '#server/plugins/security.ts';
 import { sessionPlugin } from '#server/plugins/session.ts';
 import { stoppingPlugin } from '#server/plugins/stopping.ts';
+import { createStorage } from '#server/uploads/storage.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -87,6 +101,8 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     genReqId: requestId,
+    // A request's logger is made when it first writes a line, not for every request (ADR 029).
+    childLoggerFactory: requestLoggerFactory,
     // Only TRUST_PROXY says whose X-Forwarded-For to believe: request.ip is then the one client
     // address that rate limits, the login throttle, sessions and the security log all read.
     trustProxy: trustProxyOption(config.trustProxy),
@@ -110,6 +126,7 @@ export async function buildApp({
     deviceSecret: config.sessionSecret,
     resolveSession,
   });
+  await app.register(accessTokenPlugin, { authenticate: authenticateAccessToken });
   await app.register(csrfPlugin, { secret: config.sessionSecret, secure: https, recordSecurityEvent });
   await app.register(rateLimitPlugin, {
     multiplier: config.rateLimitMultiplier,
@@ -117,8 +134,11 @@ export async function buildApp({
     recordSecurityEvent,
   });
   await app.register(websocket, websocketOptions);
+  // Before the routes: the OpenAPI document is built from each route as it is registered (issue 37).
+  await app.register(openapiPlugin, { sessionCookieName: config.cookies.session });
 
-  await app.register(mediaPlugin, { dataDir: config.dataDir });
+  const media = createStorage(config.storage, app.log);
+  await app.register(mediaPlugin, { storage: media });
   await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(healthRoutes);
@@ -149,12 +169,15 @@ export async function buildApp({
   });
   await app.register(twoFactorRoutes, { totpKey: config.totpKey });
   await app.register(sessionRoutes);
+  await app.register(accessTokenRoutes);
   await app.register(oauthRoutes, { providers: config.oauth, publicUrl: config.publicUrl, secure: https });
   await app.register(roleRoutes);
-  app.decorate('publicCrew', createPublicCrewCache());
+  app.decorate('publicCrew', createPublicCrewCache(config.pageCacheMb));
   await app.register(browseRoutes);
   await app.register(searchRoutes);
-  await app.register(profileRoutes, { dataDir: config.dataDir });
+  // The alert job runs with the other sweeps; tests call runSavedSearchAlerts (issue 35).
+  await app.register(savedSearchRoutes, { alertJob: mailWorker });
+  await app.register(profileRoutes, { media });
   await app.register(reviewRoutes);
   await app.register(notificationRoutes, {
     databaseUrl,
@@ -178,14 +201,27 @@ export async function buildApp({
     publicUrl: config.allowedOrigins.servedFrom ? null : config.publicUrl,
     provider,
   });
+  // Crew calls (issue 36): the hourly expiry job runs with the other sweeps.
+  await app.register(callRoutes, { expiryJob: mailWorker });
+  await app.register(callReportRoutes);
+  // call_match alerts run with the other sweeps; tests call runCallMatchAlerts (ADR 038).
+  if (mailWorker) await app.register(callMatchSweep);
   await app.register(teamRoutes);
   await app.register(adminRoutes);
+  await app.register(accountExportRoutes, { media });
+  await app.register(accountDeletionRoutes, { provider, totpKey: config.totpKey, media, sweep: mailWorker });
   const blog = loadBlog(BLOG_DIR);
   await app.register(siteRoutes, {
     contactEmail: config.contactEmail,
     publicUrl: config.publicUrl,
     blog,
     sitemapUrlLimit,
+    // Open crew calls (issue 36): a closed, expired or hidden one is no longer listed.
+    sitemapPages: async () =>
+      (await openCallIdsForSitemap(app.db)).map((call) => ({
+        path: callHref(call.id),
+        lastmod: call.updatedAt.toISOString(),
+      })),
   });
 
   await app.register(clientAppPlugin, {

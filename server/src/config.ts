@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { SECRET_KEY_BYTES } from '#server/crypto/secret-box.ts';
+import { type StorageConfig, storageConfig, storageEnv } from '#server/uploads/storage-config.ts';
 
 /** More proxies in a row than any deployment has: a typo, not a setting. */
 const MAX_PROXY_HOPS = 10;
@@ -98,6 +99,13 @@ const envSchema = z.object({
     .min(1, 'DATABASE_POOL_SIZE must be a whole number from 1 to 100')
     .max(100, 'DATABASE_POOL_SIZE must be a whole number from 1 to 100')
     .default(10),
+  /** What the public page caches of one instance hold at most, together, in MB (http/public-crew-cache.ts). */
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: 'PAGE_CACHE_MB must be a whole number from 1 to 4096' })
+    .int('PAGE_CACHE_MB must be a whole number from 1 to 4096')
+    .min(1, 'PAGE_CACHE_MB must be a whole number from 1 to 4096')
+    .max(4096, 'PAGE_CACHE_MB must be a whole number from 1 to 4096')
+    .default(64),
   REDIS_URL: z
     .url({ error: 'REDIS_URL must be a redis:// URL' })
     .refine((url) => /^rediss?:\/\//.test(url), 'REDIS_URL must be a redis:// URL')
@@ -128,6 +136,8 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   /** Set to serve Prometheus metrics at /metrics to `Authorization: Bearer <token>`; unset, /metrics is a 404. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** STORAGE_URL, AWS_* and S3_*: where uploads are stored (uploads/storage-config.ts, ADR 031). */
+  ...storageEnv,
 });
 
 /**
@@ -175,6 +185,8 @@ export interface AppConfig {
   seedDemo: 'auto' | 'always' | 'never';
   /** The app pool's connections; the LISTEN connection (without Redis) is one more. */
   databasePoolSize: number;
+  /** PAGE_CACHE_MB: the byte budget of the public page caches, in MB. */
+  pageCacheMb: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -183,6 +195,8 @@ export interface AppConfig {
   rateLimitMultiplier: number;
   /** The bearer token /metrics asks for; undefined: no /metrics. */
   metricsToken: string | undefined;
+  /** Where uploads are stored: DATA_DIR/uploads, or STORAGE_URL's bucket. */
+  storage: StorageConfig;
   /** Stripe takes payments when configured; otherwise the demo provider does. */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** DEMO_PAYMENTS=1: the demo provider chosen on purpose (see paymentsProblem). */
@@ -227,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDist: path.resolve(e.CLIENT_DIST),
     seedDemo: e.SEED_DEMO,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    pageCacheMb: e.PAGE_CACHE_MB,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -238,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     metricsToken: e.METRICS_TOKEN,
+    storage: storageConfig(e, dataDir),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }

@@ -33,6 +33,8 @@ describe('deployment files', () => {
     expect(last.find((line) => /^HEALTHCHECK /i.test(line))).toContain('/api/ready');
     expect(last.find((line) => /^CMD /i.test(line))).toContain('server/src/main.ts');
     expect(last.some((line) => /^STOPSIGNAL SIGTERM$/i.test(line))).toBe(true);
+    // A heap cap, so garbage is collected before it makes the instance's memory grow (ADR 029).
+    expect(last.find((line) => /^ENV /i.test(line))).toMatch(/NODE_OPTIONS=--max-old-space-size=\d+/);
     const ignored = await readFile('.dockerignore', 'utf8');
     for (const entry of ['node_modules', 'data', '.git']) expect(ignored.split('\n')).toContain(entry);
   });
@@ -41,11 +43,19 @@ describe('deployment files', () => {
     const compose = parse(await readFile('compose.yaml', 'utf8'), { merge: true }) as {
       services: Record<
         string,
-        { environment?: Record<string, string>; volumes?: string[]; image?: string; build?: string }
+        {
+          environment?: Record<string, string>;
+          volumes?: string[];
+          image?: string;
+          build?: string;
+          profiles?: string[];
+        }
       >;
     };
     const { services } = compose;
-    expect(Object.keys(services).sort()).toEqual(['app1', 'app2', 'postgres', 'proxy', 'redis']);
+    // Profile-gated services (the S3 variant's MinIO, ADR 031) start only when asked for.
+    const always = Object.keys(services).filter((name) => !services[name]?.profiles);
+    expect(always.sort()).toEqual(['app1', 'app2', 'postgres', 'proxy', 'redis']);
     for (const name of ['app1', 'app2']) {
       const app = services[name];
       expect(app?.build).toBe('.');

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +8,7 @@ import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { withDatabase } from './global-setup.ts';
+import { validateResponses } from './openapi-validator.ts';
 
 let counter = 0;
 
@@ -51,10 +52,23 @@ export function testEnvironment(config: AppConfig): Record<string, string> {
   };
 }
 
+/**
+ * A client build of one index.html, for tests of server-rendered pages: `npm test` runs the server
+ * tests before `npm run build`, so they cannot lean on client/dist being there.
+ */
+export async function clientShellDist(): Promise<{ CLIENT_DIST: string }> {
+  const dist = await mkdtemp(path.join(tmpdir(), 'crewbase-dist-'));
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>CrewBase</title></head><body><div id="root"></div></body></html>',
+  );
+  return { CLIENT_DIST: dist };
+}
+
 /** The real app on a real database of its own, closed after the file. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'sitemapUrlLimit'> = {},
+  options: Pick<BuildAppOptions, 'sitemapUrlLimit' | 'onRoute'> = {},
 ): Promise<TestApp> {
   const { url, handle } = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crewbase-data-'));
@@ -67,6 +81,8 @@ export async function createTestApp(
   });
   // No background sending: a test sends queued mail when it chooses, with `app.deliverMail()`.
   const app = await buildApp({ config, databaseUrl: url, logger: false, mailWorker: false, ...options });
+  // Every answer a test receives is checked against the OpenAPI document (issue 37).
+  validateResponses(app);
   afterAll(() => app.close());
   return { app, db: handle.db, url, config };
 }

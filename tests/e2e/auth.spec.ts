@@ -142,6 +142,8 @@ test.describe('Sign up', () => {
       'Bookings',
       'Messages',
       'Teams',
+      // Issue 35.
+      'Saved searches',
       'Logout',
     ]);
     // A free account sees no premium links, and no messages icon in the header.

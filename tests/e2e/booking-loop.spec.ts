@@ -1,7 +1,7 @@
-import { type APIRequestContext, devices, type Locator, type Page } from '@playwright/test';
+import { devices, type Locator, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { expect, test } from './fixtures.ts';
-import { csrf, signInAsProducer } from './members.ts';
+import { csrf, registerCrew, signInAsProducer } from './members.ts';
 
 /**
  * Issue 31, the whole booking loop on a phone (390 px): a Premium producer searches, opens a crew
@@ -10,29 +10,6 @@ import { csrf, signInAsProducer } from './members.ts';
  * names the production and the booking's reference. From the profile to the confirmed booking it
  * takes the producer no more than 8 taps.
  */
-/** A new crew member, signed in on `request` (a page's), with the Boom Operator role. */
-async function registerCrew(request: APIRequestContext) {
-  const username = `loop${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  let token = await csrf(request);
-  const res = await request.post('/api/register', {
-    headers: { 'CSRF-Token': token },
-    data: { username, email: `${username}@example.com`, password: 'Cinematography-42', _csrf: token },
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  const roles = (await (await request.get('/api/roles')).json()) as { id: number; name: string }[];
-  const roleId = roles.find((r) => r.name === 'Boom Operator')?.id as number;
-  token = await csrf(request);
-  const role = await request.post(`/api/users/${id}/roles`, {
-    headers: { 'CSRF-Token': token },
-    data: { roleId, _csrf: token },
-  });
-  expect(role.ok()).toBe(true);
-  // The name others see until they set one: a fallback from the e-mail, never the username.
-  const me = (await (await request.get('/api/auth/me')).json()) as { fallbackName: string };
-  return { id, username, roleId, name: me.fallbackName };
-}
-
 async function act(who: Page, path: string, data: Record<string, unknown> = {}) {
   const token = await csrf(who.request);
   return who.request.post(path, { headers: { 'CSRF-Token': token }, data: { ...data, _csrf: token } });
@@ -72,7 +49,7 @@ test.describe('The booking loop on a phone', () => {
         body: await page.screenshot({ fullPage: true }),
         contentType: 'image/png',
       });
-    const member = await registerCrew(crew.request);
+    const member = await registerCrew(crew.request, 'Boom Operator', 'loop');
     const producer = await signInAsProducer(browser, phone);
     const me = (await (await producer.request.get('/api/auth/me')).json()) as {
       displayName: string | null;
@@ -205,7 +182,7 @@ test.describe('The booking loop on a phone', () => {
     browser,
   }) => {
     test.slow();
-    const member = await registerCrew(crew.request);
+    const member = await registerCrew(crew.request, 'Boom Operator', 'loop');
     const producer = await signInAsProducer(browser, phone);
     const start = 120 + Math.floor(Math.random() * 100);
     const hold = await act(producer, '/api/bookings', {

@@ -1,36 +1,12 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { csrf, registerCrew } from './members.ts';
 
 /**
  * Issue 18 as a production crews up: the Premium demo producer builds a team, invites a boom
  * operator and books them for three days; they answer from their notifications and see the days
  * busy on their calendar. (Not a gaffer: the browse tests count gaffers while this runs.)
  */
-async function csrf(request: APIRequestContext): Promise<string> {
-  return ((await (await request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
-}
-
-async function registerCrew(request: APIRequestContext) {
-  const username = `bom${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  let token = await csrf(request);
-  const res = await request.post('/api/register', {
-    headers: { 'CSRF-Token': token },
-    data: { username, email: `${username}@example.com`, password: 'Cinematography-42', _csrf: token },
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  const roles = (await (await request.get('/api/roles')).json()) as { id: number; name: string }[];
-  token = await csrf(request);
-  const role = await request.post(`/api/users/${id}/roles`, {
-    headers: { 'CSRF-Token': token },
-    data: { roleId: roles.find((r) => r.name === 'Boom Operator')?.id, _csrf: token },
-  });
-  expect(role.ok()).toBe(true);
-  // The name others see until they set one (issue 31: a fallback from the e-mail, never the username).
-  const me = (await (await request.get('/api/auth/me')).json()) as { fallbackName: string };
-  return { id, username, name: me.fallbackName };
-}
-
 async function signInAsDemo(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   const token = await csrf(page.request);
@@ -50,7 +26,7 @@ test('a producer builds a team, invites a boom operator and books them for three
   axe,
 }) => {
   test.slow();
-  const member = await registerCrew(crewMember.request);
+  const member = await registerCrew(crewMember.request, 'Boom Operator', 'bom');
   const producer = await signInAsDemo(browser);
 
   await producer.goto('/team-builder');
@@ -157,7 +133,7 @@ test('crew mark days off and make a private calendar link; a producer sees the d
   axe,
 }) => {
   test.slow();
-  const member = await registerCrew(crewMember.request);
+  const member = await registerCrew(crewMember.request, 'Boom Operator', 'bom');
   // Three days off in one month (the account page shows one month at a time).
   const from = [3, 4, 5].find((n) => dayFromToday(n).slice(0, 7) === dayFromToday(n + 2).slice(0, 7)) ?? 3;
   const dayOff = dayFromToday(from);

@@ -92,7 +92,7 @@ test('e-mail switches: saved with the same PATCH, kept after a reload, keyboard 
   await save.click();
   const response = await saved;
   expect(response.status()).toBe(200);
-  // Only the seven e-mail keys (SPEC's five are another form's), beside the client's CSRF field.
+  // Only the nine e-mail keys (SPEC's five are another form's), beside the client's CSRF field.
   const { _csrf, ...sent } = response.request().postDataJSON() as Record<string, unknown>;
   expect(sent).toEqual({
     email_booking_notifications: true,
@@ -100,6 +100,8 @@ test('e-mail switches: saved with the same PATCH, kept after a reload, keyboard 
     email_team_notifications: true,
     email_review_notifications: true,
     email_payment_notifications: true,
+    email_saved_search_notifications: true,
+    email_call_match_notifications: true,
     email_product_news: true,
     email_daily_digest: true,
   });

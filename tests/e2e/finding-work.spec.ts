@@ -71,7 +71,7 @@ test.describe('Finding your work on a phone', () => {
       return page.getByRole('dialog', { name: 'Menu' }).getByRole('navigation', { name: 'Your work' });
     };
     const work = await openMenu();
-    await expect(work.getByRole('link')).toHaveText(['Bookings', 'Messages', 'Teams']);
+    await expect(work.getByRole('link')).toHaveText(['Bookings', 'Messages', 'Teams', 'Saved searches']);
 
     await work.getByRole('link', { name: 'Bookings' }).click();
     await expect(page).toHaveURL('/bookings');

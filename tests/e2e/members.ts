@@ -33,3 +33,30 @@ export async function signInAsProducer(browser: Browser, options = {}): Promise<
   expect(paid.ok()).toBe(true);
   return page;
 }
+
+/**
+ * A new crew member with one role, signed in on `request` (a page's or a context's): their id,
+ * username, the role's id and the name others see until they set one (a fallback from the e-mail,
+ * never the username). `prefix` starts the username, so a failing test's data says whose it is.
+ */
+export async function registerCrew(request: APIRequestContext, roleName: string, prefix: string) {
+  const username = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  let token = await csrf(request);
+  const res = await request.post('/api/register', {
+    headers: { 'CSRF-Token': token },
+    data: { username, email: `${username}@example.com`, password: 'Cinematography-42', _csrf: token },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  const roles = (await (await request.get('/api/roles')).json()) as { id: number; name: string }[];
+  const roleId = roles.find((r) => r.name === roleName)?.id;
+  if (roleId === undefined) throw new Error(`${roleName} is in the role catalogue`);
+  token = await csrf(request);
+  const role = await request.post(`/api/users/${id}/roles`, {
+    headers: { 'CSRF-Token': token },
+    data: { roleId, _csrf: token },
+  });
+  expect(role.ok()).toBe(true);
+  const me = (await (await request.get('/api/auth/me')).json()) as { fallbackName: string };
+  return { id, username, roleId, name: me.fallbackName };
+}

@@ -35,6 +35,7 @@ test.describe('Phone layout', () => {
       'Home',
       'Search',
       'Browse Crew',
+      'Crew Calls',
       'About',
     ]);
     await expect(panel.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');

@@ -7,15 +7,16 @@ declare global {
 }
 
 test.describe('Header navigation', () => {
-  test('Home, Search, Browse Crew, About and the logo open their pages', async ({ page }) => {
+  test('Home, Search, Browse Crew, Crew Calls, About and the logo open their pages', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link')).toHaveText(['Home', 'Search', 'Browse Crew', 'About']);
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Search', 'Browse Crew', 'Crew Calls', 'About']);
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
 
     const stops = [
       { link: 'Search', path: '/search', h1: 'Search Crew', title: 'Search Crew | CrewBase' },
       { link: 'Browse Crew', path: '/browse', h1: 'Browse Crew', title: 'Browse Crew | CrewBase' },
+      { link: 'Crew Calls', path: '/calls', h1: 'Crew Calls', title: 'Crew Calls | CrewBase' },
       { link: 'About', path: '/about', h1: 'About CrewBase', title: 'About CrewBase | CrewBase' },
       {
         link: 'Home',

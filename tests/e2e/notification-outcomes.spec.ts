@@ -1,33 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { csrf, signInAsProducer } from './members.ts';
+import { csrf, registerCrew, signInAsProducer } from './members.ts';
 
 /**
  * Issue 31, "Notifications that tell the truth": a booking request answered from its notification
  * shows its outcome instead of Accept and Decline after a reload; one answered elsewhere changes in
  * the open tab; a conflict says the server's reason, not the generic failure.
  */
-/** A new crew member, signed in on `request` (a page's), with the Boom Operator role. */
-async function registerCrew(request: APIRequestContext) {
-  const username = `out${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  let token = await csrf(request);
-  const res = await request.post('/api/register', {
-    headers: { 'CSRF-Token': token },
-    data: { username, email: `${username}@example.com`, password: 'Cinematography-42', _csrf: token },
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  const roles = (await (await request.get('/api/roles')).json()) as { id: number; name: string }[];
-  const roleId = roles.find((r) => r.name === 'Boom Operator')?.id;
-  token = await csrf(request);
-  const role = await request.post(`/api/users/${id}/roles`, {
-    headers: { 'CSRF-Token': token },
-    data: { roleId, _csrf: token },
-  });
-  expect(role.ok()).toBe(true);
-  return { id, username, roleId: roleId as number };
-}
-
 const dayFromToday = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The producer asks for `days` days starting `from` days from today; answers the booking's id. */
@@ -67,7 +46,7 @@ test('accepted from the notification, the request shows "Accepted · date" and n
   axe,
 }) => {
   test.slow();
-  const member = await registerCrew(crew.request);
+  const member = await registerCrew(crew.request, 'Boom Operator', 'out');
   const producer = await signInAsProducer(browser);
   await requestBooking(producer, member, 40);
 
@@ -100,7 +79,7 @@ test('cancelled by the production while the crew member’s page is open: the ca
   browser,
 }) => {
   test.slow();
-  const member = await registerCrew(crew.request);
+  const member = await registerCrew(crew.request, 'Boom Operator', 'out');
   const producer = await signInAsProducer(browser);
   const bookingId = await requestBooking(producer, member, 50);
 
@@ -119,7 +98,7 @@ test('a conflict shows the server’s reason, never the generic failure text', a
   browser,
 }) => {
   test.slow();
-  const member = await registerCrew(crew.request);
+  const member = await registerCrew(crew.request, 'Boom Operator', 'out');
   const producer = await signInAsProducer(browser);
   const bookingId = await requestBooking(producer, member, 60);
   await crew.goto('/notifications');

@@ -71,7 +71,10 @@ export const routes: RouteObject[] = [
           { index: true, lazy: page(() => import('#client/pages/home-page.tsx')) },
           { path: 'search', lazy: page(() => import('#client/pages/search-page.tsx')) },
           { path: 'browse', lazy: page(() => import('#client/pages/browse-page.tsx')) },
+          { path: 'calls', lazy: page(() => import('#client/pages/calls-page.tsx')) },
+          { path: 'calls/:id', lazy: page(() => import('#client/pages/call-page.tsx')) },
           { path: 'about', lazy: legal('AboutPage') },
+          { path: 'pricing', lazy: page(() => import('#client/pages/pricing-page.tsx')) },
           { path: 'privacy-policy', lazy: legal('PrivacyPolicyPage') },
           { path: 'terms', lazy: legal('TermsPage') },
           { path: 'cookies', lazy: legal('CookiesPage') },
@@ -79,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: 'auth', lazy: page(() => import('#client/pages/auth-page.tsx')) },
           { path: 'reset-password', lazy: page(() => import('#client/pages/reset-password-page.tsx')) },
           { path: 'verify-email', lazy: page(() => import('#client/pages/verify-email-page.tsx')) },
+          { path: 'account-deleted', lazy: page(() => import('#client/pages/account-deleted-page.tsx')) },
           // SPEC §2: /login and /register are the home page with that modal open (auth-dialogs.tsx).
           { path: 'login', lazy: page(() => import('#client/pages/home-page.tsx')) },
           { path: 'register', lazy: page(() => import('#client/pages/home-page.tsx')) },
@@ -121,6 +125,14 @@ export const routes: RouteObject[] = [
               { path: 'bookings', lazy: page(() => import('#client/pages/bookings-page.tsx')) },
               { path: 'bookings/:id', lazy: page(() => import('#client/pages/booking-page.tsx')) },
               { path: 'teams', lazy: page(() => import('#client/pages/teams-page.tsx')) },
+              { path: 'saved-searches', lazy: page(() => import('#client/pages/saved-searches-page.tsx')) },
+              { path: 'calls/new', lazy: page(() => import('#client/pages/call-new-page.tsx')) },
+              {
+                path: 'calls/:id/edit',
+                lazy: async () => ({
+                  Component: (await import('#client/pages/call-new-page.tsx')).CallEditPage,
+                }),
+              },
               { path: 'team-builder', lazy: page(() => import('#client/pages/team-builder-page.tsx')) },
               { path: 'team/:teamId', lazy: page(() => import('#client/pages/team-page.tsx')) },
               {

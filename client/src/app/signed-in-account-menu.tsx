@@ -1,5 +1,6 @@
 import {
   Bell,
+  Bookmark,
   CalendarDays,
   Clapperboard,
   Crown,
@@ -29,6 +30,7 @@ import {
 import { displayNameOf } from '#client/features/auth/api.ts';
 import { MessagesLink } from '#client/features/messages/components/messages-link.tsx';
 import { cn } from '#client/lib/cn.ts';
+import { forgetMember } from '#client/lib/member-session.ts';
 import { isAdmin, isModerator } from '#common/policies/staff';
 import type { AuthUser } from '#common/schemas/auth';
 
@@ -60,6 +62,7 @@ function menuSections(user: AuthUser) {
         { to: '/bookings', label: 'Bookings', icon: <CalendarDays aria-hidden="true" /> },
         { to: '/messages', label: 'Messages', icon: <MessageSquare aria-hidden="true" /> },
         { to: '/teams', label: 'Teams', icon: <Clapperboard aria-hidden="true" /> },
+        { to: '/saved-searches', label: 'Saved searches', icon: <Bookmark aria-hidden="true" /> },
       ],
     },
   ];
@@ -87,8 +90,11 @@ function menuSections(user: AuthUser) {
   return sections;
 }
 
-/** The GET form of logout ends the session on the server and lands on / (SPEC §2). */
-const logOut = () => window.location.assign('/api/logout');
+/**
+ * The GET form of logout ends the session on the server and lands on / (SPEC §2). The service
+ * worker's copies of the member's pages and answers go first (lib/member-session.ts).
+ */
+const logOut = () => void forgetMember().finally(() => window.location.assign('/api/logout'));
 
 function SubscriptionBadge({ user }: { user: AuthUser }) {
   return user.isSubscribed ? (
@@ -119,12 +125,18 @@ const upgradeLinkClass =
   'rounded text-xs font-semibold text-brand-strong underline-offset-4 hover:underline dark:text-brand';
 
 /** The signed-in header's right side on wide screens. */
-export function SignedInHeaderAccount({ user }: { user: AuthUser }) {
+export function SignedInHeaderAccount({
+  user,
+  initiallyOpen = false,
+}: {
+  user: AuthUser;
+  initiallyOpen?: boolean;
+}) {
   return (
     <div className="flex items-center gap-1">
       {user.isSubscribed ? <MessagesLink /> : null}
       {/* Not modal, so the page behind is not aria-hidden while it is open; Escape and an outside click still close it. */}
-      <DropdownMenu modal={false}>
+      <DropdownMenu modal={false} defaultOpen={initiallyOpen}>
         <DropdownMenuTrigger
           id="profile-menu"
           aria-label="Account menu"

@@ -199,8 +199,46 @@ describe('apiSend', () => {
     expect(server.apiCalls()).toHaveLength(2);
     expect(await settled).toMatchObject({
       status: 429,
-      message: 'Too many requests. Please try again later.',
+      message: 'Too many requests. Please try again later. Try again in 3 seconds.',
     });
+  });
+
+  it.each([
+    ['420', 'Try again in 7 minutes.'],
+    ['45', 'Try again in 45 seconds.'],
+    ['1', 'Try again in 1 second.'],
+    ['60', 'Try again in 1 minute.'],
+    ['61', 'Try again in 2 minutes.'],
+    ['7200', 'Try again in 2 hours.'],
+  ])('says when to try again after a 429 with Retry-After %s: "%s"', async (retryAfter, when) => {
+    const tooMany = () =>
+      Response.json(
+        { message: 'Too many requests. Please try again later.' },
+        { status: 429, headers: { 'Retry-After': retryAfter } },
+      );
+    stubServer([tooMany(), tooMany()]);
+    const settled = apiSend('POST', '/api/register', {}).catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await settled).toMatchObject({
+      status: 429,
+      message: `Too many requests. Please try again later. ${when}`,
+      plainMessage: `Too many requests. Please try again later. ${when}`,
+    });
+  });
+
+  it('keeps a 429 that already says when as it is, and one without Retry-After unchanged', async () => {
+    const told = 'You can download your data once every 10 minutes. Try again in 4 minutes.';
+    stubServer([
+      Response.json({ message: told }, { status: 429, headers: { 'Retry-After': '230' } }),
+      Response.json({ message: told }, { status: 429, headers: { 'Retry-After': '230' } }),
+    ]);
+    const settled = apiSend('POST', '/api/account/export', {}).catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await settled).toMatchObject({ status: 429, message: told });
+    stubServer([new Response(null, { status: 429 }), new Response(null, { status: 429 })]);
+    const bare = apiSend('POST', '/api/login', {}).catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(await bare).toMatchObject({ status: 429, message: 'Too many requests. Please try again later.' });
   });
 
   it.each([

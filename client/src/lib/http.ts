@@ -15,7 +15,25 @@ export const REQUEST_ERROR_TEXT = {
   tooManyRequests: 'Too many requests. Please try again later.',
   rateLimited: (path: string) => `Rate limit exceeded for ${path}. Please try again later.`,
   timeout: (url: string) => `Request timeout: ${url}`,
+  /** Appended to a 429's text when the server said when (Retry-After, issue 33). */
+  tryAgainIn: (ms: number) => `Try again in ${waitText(ms)}.`,
 } as const;
+
+/** "45 seconds", "1 minute", "7 minutes", "2 hours": a wait, rounded up to the unit shown. */
+export function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;
+  if (seconds < 60) return unit(seconds, 'second');
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return unit(minutes, 'minute');
+  return unit(Math.ceil(minutes / 60), 'hour');
+}
+
+/** A 429's text with when to try again, unless it already says (an export's own message does). */
+function withTryAgain(text: string, retryAfterMs: number | undefined): string {
+  if (retryAfterMs === undefined || /try again in /i.test(text)) return text;
+  return `${text} ${REQUEST_ERROR_TEXT.tryAgainIn(retryAfterMs)}`;
+}
 
 /** A 403 that is about the token or the session rather than about permissions (SPEC §8). */
 const CSRF_REFUSAL = /csrf|token|session expired/i;
@@ -98,9 +116,13 @@ async function failureOf(response: Response): Promise<ApiError> {
     clearCsrfToken();
     return new ApiError(REQUEST_ERROR_TEXT.csrfRefused, 403);
   }
-  const retryAfterMs =
-    response.status === 429 ? parseRetryAfterMs(response.headers.get('retry-after')) : undefined;
-  return new ApiError(message, response.status, fields, { plainMessage, retryAfterMs });
+  if (response.status !== 429) return new ApiError(message, response.status, fields, { plainMessage });
+  // Every 429 says when to try again, from Retry-After, after SPEC's own text (issue 33).
+  const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'));
+  return new ApiError(withTryAgain(message, retryAfterMs), 429, fields, {
+    plainMessage: withTryAgain(plainMessage, retryAfterMs),
+    retryAfterMs,
+  });
 }
 
 /**
@@ -222,4 +244,18 @@ export async function apiSend<T>(
     return sendOnce<T>(path, { method, headers, body: JSON.stringify({ ...body, _csrf: token }) });
   };
   return withRetry(once, { attempts: RETRY_POLICY.writeAttempts });
+}
+
+/**
+ * A file the server sends (the data export's zip): its bytes and the name it gave them, for the
+ * page to save, so a refusal (a 429 saying when) can be shown instead of being downloaded. No
+ * timeout: a large file may take longer than REQUEST_TIMEOUT_MS to arrive, and the person waits
+ * for it knowingly.
+ */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  checkRateLimit('GET', path);
+  const response = await transport(path, { method: 'GET', credentials: 'include' });
+  if (!response.ok) throw await failureOf(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
 }

@@ -3,7 +3,10 @@ import { Link } from 'react-router';
 import { Avatar } from '#client/components/avatar.tsx';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { displayNameOf, useLogout } from '#client/features/auth/api.ts';
+import { AccessTokensSection } from '#client/features/auth/components/access-tokens-section.tsx';
 import { ChangeEmailForm, ChangePasswordForm } from '#client/features/auth/components/account-forms.tsx';
+import { DataExportSection } from '#client/features/auth/components/data-export-section.tsx';
+import { DeleteAccountSection } from '#client/features/auth/components/delete-account-section.tsx';
 import { useSignedInUser } from '#client/features/auth/components/require-auth.tsx';
 import { TwoFactorSettings } from '#client/features/auth/components/two-factor-settings.tsx';
 import { YourDevices } from '#client/features/auth/components/your-devices.tsx';
@@ -93,6 +96,13 @@ export default function AccountPage() {
           <YourDevices />
         </Section>
         <Section
+          anchor="api-tokens"
+          title="API tokens"
+          description="Personal access tokens let your own scripts and tools use the CrewBase API as you. Never for staff, account security or payments."
+        >
+          <AccessTokensSection />
+        </Section>
+        <Section
           anchor="calendar"
           title="Days off"
           description="Days you are not taking work. Productions see them as unavailable, never why."
@@ -109,6 +119,16 @@ export default function AccountPage() {
           <Button variant="outline" onClick={() => logout.mutate()} disabled={logout.isPending}>
             {logout.isPending ? 'Logging out...' : 'Log out'}
           </Button>
+        </Section>
+        <Section anchor="data" title="Your data" description="A copy of everything CrewBase holds about you.">
+          <DataExportSection />
+        </Section>
+        <Section
+          anchor="delete"
+          title="Delete my account"
+          description="Close your CrewBase account for good."
+        >
+          <DeleteAccountSection user={user} />
         </Section>
       </div>
     </div>

@@ -17,12 +17,12 @@ export default function AdminModerationPage() {
       <div className="mx-auto max-w-layout px-4 py-10 sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight">Moderation</h1>
         <p className="mt-2 text-muted-foreground">
-          Reported reviews, member accounts and the record of every staff action.
+          Reported reviews and crew calls, member accounts and the record of every staff action.
         </p>
         <div className="mt-8 grid gap-6 lg:grid-cols-[3fr_2fr]">
           <StaffSection
             title="Report queue"
-            description="Hide a review or dismiss the report. Every decision needs a reason."
+            description="Hide a review or a crew call, or dismiss the report. Every decision needs a reason."
           >
             <ReportQueue />
           </StaffSection>

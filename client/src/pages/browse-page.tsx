@@ -1,14 +1,22 @@
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Pagination } from '#client/components/pagination.tsx';
 import { EmptyState, ErrorState } from '#client/components/state-message.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { useBrowseCrew } from '#client/features/browse/api.ts';
+import { type BrowseDates, useBrowseCrew } from '#client/features/browse/api.ts';
 import { CrewCard, CrewCardSkeletons } from '#client/features/browse/components/crew-card.tsx';
 import { groupByCategory, useCrewCounts, useRoles } from '#client/features/roles/api.ts';
 import { RoleIcon } from '#client/features/roles/components/role-icon.tsx';
+import { AvailabilityFilter } from '#client/features/search/components/availability-filter.tsx';
+import { useHydrated } from '#client/features/search/hooks/use-hydrated.ts';
+import {
+  type AvailableDates,
+  appendAvailableDates,
+  canonicalDates,
+  parseAvailableDates,
+} from '#client/features/search/search-state.ts';
 import { cn } from '#client/lib/cn.ts';
 import { useDocumentTitle } from '#client/lib/document-title.ts';
 import { formatCount } from '#client/lib/format.ts';
@@ -20,6 +28,23 @@ function plural(name: string): string {
   return /(s|sh|ch|x)$/.test(name) ? `${name}es` : `${name}s`;
 }
 
+/** A role's listing as the address carries it: the role, the dates (issue 35), the page. */
+function browseHref(roleId: number, dates: AvailableDates, page = 1): string {
+  const params = new URLSearchParams({ role: String(roleId) });
+  appendAvailableDates(params, dates);
+  if (page > 1) params.set('page', String(page));
+  return `/browse?${params}`;
+}
+
+/** The dates as the listing's query key and request hold them: absent ones left out. */
+function datesQuery(dates: AvailableDates): BrowseDates {
+  return {
+    ...(dates.availableFrom ? { availableFrom: dates.availableFrom } : {}),
+    ...(dates.availableTo ? { availableTo: dates.availableTo } : {}),
+    ...(dates.minFreeDays !== null ? { minFreeDays: dates.minFreeDays } : {}),
+  };
+}
+
 function positiveInt(value: string | null): number | null {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;
@@ -29,6 +54,7 @@ export default function BrowsePage() {
   const [params] = useSearchParams();
   const roleId = positiveInt(params.get('role'));
   const page = positiveInt(params.get('page')) ?? 1;
+  const dates = parseAvailableDates(params);
   const roles = useRoles();
   const selected = roles.data?.find((role) => role.id === roleId) ?? null;
   useDocumentTitle(selected ? `${plural(selected.name)} — Browse Crew` : 'Browse Crew');
@@ -49,7 +75,7 @@ export default function BrowsePage() {
               Every role of a production is listed, with how many crew members work in it.
             </EmptyState>
           ) : (
-            <RoleCrew roleId={roleId} page={page} role={selected} />
+            <RoleCrew roleId={roleId} page={page} role={selected} dates={dates} />
           )}
         </section>
       </div>
@@ -126,11 +152,58 @@ function RoleDirectory({ selectedId }: { selectedId: number | null }) {
   );
 }
 
-function RoleCrew({ roleId, page, role }: { roleId: number; page: number; role: Role | null }) {
-  const crew = useBrowseCrew(roleId, page);
+/**
+ * Issue 35: the role's crew free on some days, as search has it. A plain GET form to /browse (the
+ * role a hidden field) until the app runs; then each date applies as it is chosen.
+ */
+function BrowseDatesFilter({ roleId, dates }: { roleId: number; dates: AvailableDates }) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  return (
+    <form
+      action="/browse"
+      method="get"
+      onSubmit={(event) => event.preventDefault()}
+      className="mb-6 flex flex-col gap-3 rounded-xl border border-border bg-card p-4"
+    >
+      <input type="hidden" name="role" value={roleId} />
+      <AvailabilityFilter
+        layout="row"
+        dates={dates}
+        onChange={(next, { replace }) =>
+          navigate(browseHref(roleId, canonicalDates(next)), { replace, preventScrollReset: true })
+        }
+      />
+      {hydrated ? null : (
+        <Button type="submit" variant="brand" size="sm" className="w-fit">
+          Apply dates
+        </Button>
+      )}
+    </form>
+  );
+}
+
+function RoleCrew({
+  roleId,
+  page,
+  role,
+  dates,
+}: {
+  roleId: number;
+  page: number;
+  role: Role | null;
+  dates: AvailableDates;
+}) {
+  const crew = useBrowseCrew(roleId, page, datesQuery(dates));
+  const filter = <BrowseDatesFilter roleId={roleId} dates={dates} />;
   // Paging keeps the previous page on screen while the next loads; a different role must not.
   if (crew.isPending || (crew.isPlaceholderData && crew.data.role.id !== roleId))
-    return <CrewCardSkeletons />;
+    return (
+      <>
+        {filter}
+        <CrewCardSkeletons />
+      </>
+    );
   if (crew.isError) {
     return crew.error.message.startsWith('Role not found') ? (
       <EmptyState title="That role does not exist">
@@ -139,7 +212,10 @@ function RoleCrew({ roleId, page, role }: { roleId: number; page: number; role: 
         </Link>
       </EmptyState>
     ) : (
-      <ErrorState message={crew.error.message} onRetry={() => crew.refetch()} />
+      <>
+        {filter}
+        <ErrorState message={crew.error.message} onRetry={() => crew.refetch()} />
+      </>
     );
   }
   const { total, pageCount } = crew.data;
@@ -155,22 +231,29 @@ function RoleCrew({ roleId, page, role }: { roleId: number; page: number; role: 
           {formatCount(total)} {total === 1 ? 'person' : 'people'}
         </p>
       </div>
+      {filter}
       {crew.data.crew.length === 0 ? (
-        <EmptyState title={`No ${name.toLowerCase()} crew yet`}>
-          Be the first: add this role to your profile.
-        </EmptyState>
+        dates.availableFrom ? (
+          <EmptyState title={`No ${name.toLowerCase()} crew free then`}>
+            Try other days, or allow crew free on only some of them.
+          </EmptyState>
+        ) : (
+          <EmptyState title={`No ${name.toLowerCase()} crew yet`}>
+            Be the first: add this role to your profile.
+          </EmptyState>
+        )
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {crew.data.crew.map((person) => (
-            <CrewCard key={person.id} person={person} />
+            <CrewCard
+              key={person.id}
+              person={person}
+              dates={dates.availableFrom ? { from: dates.availableFrom, to: dates.availableTo } : null}
+            />
           ))}
         </ul>
       )}
-      <Pagination
-        page={page}
-        pageCount={pageCount}
-        hrefFor={(p) => `/browse?role=${roleId}${p > 1 ? `&page=${p}` : ''}`}
-      />
+      <Pagination page={page} pageCount={pageCount} hrefFor={(p) => browseHref(roleId, dates, p)} />
     </>
   );
 }

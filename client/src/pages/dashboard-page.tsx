@@ -11,6 +11,7 @@ import { useSignedInUser } from '#client/features/auth/components/require-auth.t
 import { bookingsQuery } from '#client/features/bookings/api.ts';
 import { AvailabilityCalendar } from '#client/features/bookings/components/availability-calendar.tsx';
 import { WaitingBookings } from '#client/features/bookings/components/waiting-bookings.tsx';
+import { DashboardCalls } from '#client/features/calls/components/dashboard-calls.tsx';
 import { useProfileStats } from '#client/features/profiles/api.ts';
 import { SetupCompletenessCard } from '#client/features/profiles/components/setup-completeness-card.tsx';
 import { RatingCard } from '#client/features/reviews/components/rating-card.tsx';
@@ -266,6 +267,8 @@ export default function DashboardPage() {
       <ProfileOverview userId={user.id} />
 
       <CalendarCard userId={user.id} />
+
+      <DashboardCalls canPost={user.isSubscribed} />
 
       <SubscriptionCard user={user} />
 

@@ -1,27 +1,32 @@
-import { SlidersHorizontal } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button } from '#client/components/ui/button.tsx';
 import { useViewer, useViewerFact } from '#client/features/auth/api.ts';
-import { activeFilters } from '#client/features/search/components/active-filters.tsx';
+import { SaveSearchButton } from '#client/features/saved-searches/components/save-search-button.tsx';
+import { FiltersSheet } from '#client/features/search/components/filters-sheet.tsx';
 import { SearchBar } from '#client/features/search/components/search-bar.tsx';
-import { SearchFilters } from '#client/features/search/components/search-filters.tsx';
+import { type ApplySearch, SearchFilters } from '#client/features/search/components/search-filters.tsx';
 import { SearchResults } from '#client/features/search/components/search-results.tsx';
 import {
+  layOver,
   parseSearchState,
   refine,
   type SearchState,
   searchHref,
+  toSearchParams,
 } from '#client/features/search/search-state.ts';
 import { InviteToTeam } from '#client/features/teams/components/invite-to-team.tsx';
-import { cn } from '#client/lib/cn.ts';
 import { useDocumentTitle } from '#client/lib/document-title.ts';
 import { personName } from '#common/people';
 import { hasPremium } from '#common/policies/premium';
 
+/** The sidebar's id: before the app runs, the phone's Filters button is a link to it (ADR 028). */
+const FILTERS_ID = 'search-filters';
+
 /**
  * SPEC §2 /search. The address is the whole state (words, filters, order, page): every change is a
- * navigation, so a search can be shared and Back steps through what the user did.
+ * navigation, so a search can be shared and Back steps through what the user did. Filters apply as
+ * they are chosen or typed (typing replaces its own history entry, ADR 028). On a phone they open in
+ * a sheet so the results come first; from `md` up they are the sidebar.
  */
 export default function SearchPage() {
   const [params] = useSearchParams();
@@ -29,19 +34,35 @@ export default function SearchPage() {
   const navigate = useNavigate();
   const isSubscribed = useViewerFact(hasPremium);
   const viewer = useViewer();
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtersId = useId();
   useDocumentTitle(state.q ? `“${state.q}” — Search` : 'Search Crew');
 
   const go = (next: SearchState) => navigate(searchHref(next));
-  const filterCount = activeFilters(state, undefined).length;
+  // Changes applied and not yet rendered: the next change is laid over them (layOver).
+  const href = searchHref(state);
+  const pending = useRef({ href, state });
+  if (pending.current.href !== href) pending.current = { href, state };
+  // A filter changes the results in place: the page stays where it is (the field keeps its place).
+  const applyFilter: ApplySearch = (next, options) => {
+    const laid = layOver(state, pending.current.state, next);
+    pending.current.state = laid;
+    navigate(searchHref(laid), { replace: options?.replace ?? false, preventScrollReset: true });
+  };
+  // The words go with the filters and order in use, also when the browser sends the form itself.
+  const keep = toSearchParams(state);
+  keep.delete('q');
+  keep.delete('page');
 
   return (
     <div className="mx-auto max-w-layout px-4 py-8 sm:px-6 md:py-10">
-      <h1 className="text-3xl font-bold tracking-tight">Search Crew</h1>
-      <p className="mt-2 text-muted-foreground">
-        Find crew by name, role, skill or city. Misspellings and crew shorthand (DP, AD, DIT) are fine.
-      </p>
+      <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Search Crew</h1>
+          <p className="mt-2 text-muted-foreground">
+            Find crew by name, role, skill or city. Misspellings and crew shorthand (DP, AD, DIT) are fine.
+          </p>
+        </div>
+        <SaveSearchButton state={state} className="hidden md:inline-flex" />
+      </div>
       <SearchBar
         key={state.q}
         initialQuery={state.q}
@@ -50,31 +71,32 @@ export default function SearchPage() {
         onPickRole={(id) =>
           go(refine(state, { q: '', roles: state.roles.includes(id) ? state.roles : [...state.roles, id] }))
         }
+        keep={keep}
       />
-      <div className="mt-8 grid gap-6 lg:grid-cols-[280px_1fr] lg:gap-10">
-        <aside aria-labelledby="filters-heading" className="flex flex-col gap-3">
+      {/* On a phone the two sit side by side above the results; from md up Save is by the title. */}
+      <div className="mt-4 flex gap-2 md:hidden">
+        <FiltersSheet
+          state={state}
+          onChange={applyFilter}
+          isSubscribed={isSubscribed}
+          inlineId={FILTERS_ID}
+          className="flex-1"
+        />
+        <SaveSearchButton state={state} />
+      </div>
+      <div className="mt-5 grid gap-6 md:mt-8 md:grid-cols-[240px_1fr] md:gap-8 lg:grid-cols-[280px_1fr] lg:gap-10">
+        {/* From md up the sidebar. On a phone it shows only as the target of the Filters link, before
+            the app runs or without it; with the app the sheet holds the filters. */}
+        <aside
+          id={FILTERS_ID}
+          aria-labelledby="filters-heading"
+          className="hidden scroll-mt-20 flex-col gap-3 target:flex md:flex"
+        >
           {/* The outline under the h1: filter groups and result cards are h3s. */}
           <h2 id="filters-heading" className="sr-only">
             Filters
           </h2>
-          <Button
-            variant="outline"
-            className="justify-between lg:hidden"
-            aria-expanded={filtersOpen}
-            aria-controls={filtersId}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            <span className="flex items-center gap-2">
-              <SlidersHorizontal aria-hidden="true" />
-              Filters
-            </span>
-            {filterCount > 0 ? (
-              <span className="rounded-full bg-brand px-2 text-xs font-semibold text-ink">{filterCount}</span>
-            ) : null}
-          </Button>
-          <div id={filtersId} className={cn('lg:block', filtersOpen ? 'block' : 'hidden')}>
-            <SearchFilters state={state} onChange={go} isSubscribed={isSubscribed} />
-          </div>
+          <SearchFilters state={state} onChange={applyFilter} isSubscribed={isSubscribed} />
         </aside>
         <section aria-labelledby="results-heading" className="min-w-0">
           <h2 id="results-heading" className="sr-only">
@@ -82,7 +104,7 @@ export default function SearchPage() {
           </h2>
           <SearchResults
             state={state}
-            onChange={go}
+            onChange={applyFilter}
             cardAction={(person) => (
               <InviteToTeam
                 viewer={viewer}

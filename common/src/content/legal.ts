@@ -62,9 +62,11 @@ export const privacyPolicy: LegalDocument = {
     {
       heading: 'How long we keep it',
       paragraphs: [
-        'Account, profile and review data is kept for as long as your account exists. When you delete your account, your profile, the reviews you wrote and the reviews about you are removed.',
+        'Account, profile and review data is kept for as long as your account exists.',
+        'When you delete your account, you are signed out everywhere and your profile is hidden at once: it is gone from search, browsing and the sitemap. For 14 days you can restore the account by signing in. After 14 days we erase your personal data: your name, username and e-mail address, your profile, photos and portfolio, roles, experience, credentials and tags, the reviews written about you, your connections, notifications, sign-in history, security log and two-factor settings, and the text of the messages you sent (the other person sees "This message was deleted.").',
+        'Reviews you wrote stay, with their rating and text, shown as by "Former member" with no name or link, so the people you reviewed keep their record.',
         'Security logs are kept for 90 days and then deleted.',
-        'Payment records may be kept after an account is deleted where tax and accounting law requires us to keep them, and only for as long as it requires.',
+        'Payments and invoices are kept for 10 years from the end of the year they were issued in, as tax and accounting law requires (for example § 147 of the German Fiscal Code and § 257 of the German Commercial Code), and then deleted. After your account is erased they keep only what the invoice itself shows (the names and billing details printed on it, never your sign-in e-mail) and are no longer linked to a profile or any other part of your account.',
       ],
     },
     {
@@ -77,7 +79,7 @@ export const privacyPolicy: LegalDocument = {
     {
       heading: 'Your rights',
       paragraphs: [
-        'You can see, correct, export and delete your data at any time. The Your GDPR Rights page explains each right and how to use it, including the self-service export and account deletion in your dashboard.',
+        'You can see, correct, export and delete your data at any time. The Your GDPR Rights page explains each right and how to use it, including the self-service export and account deletion on your Account settings page.',
       ],
     },
     {
@@ -151,7 +153,7 @@ export const termsOfService: LegalDocument = {
     {
       heading: 'Ending your account',
       paragraphs: [
-        'You can delete your account at any time from your dashboard.',
+        'You can delete your account at any time from Account settings. It can be restored by signing in for 14 days, and is then erased.',
         'We may suspend or close an account that seriously or repeatedly breaks these terms, for example by posting fake reviews. Where it is reasonable, we will tell you why and give you a chance to respond first.',
       ],
     },
@@ -246,16 +248,17 @@ export const gdprRights: LegalDocument = {
     {
       heading: 'Exporting your data',
       paragraphs: [
-        'Go to Dashboard → Account → Export my data. CrewBase prepares a JSON file with your account, profile, reviews and the rest of the data linked to your account, and your browser downloads it.',
+        'Go to Account settings → Your data → Download my data. Your browser downloads a zip file holding data.json, with your account, profile, roles, experience, credentials, tags and portfolio, the reviews you wrote and received, your messages, connections, bookings, teams, payments and invoices, notifications, signed-in devices and security events, and the photos you uploaded. Other members appear in it by their public name only, never their e-mail address. You can download it once every 10 minutes.',
         'JSON is a standard format that other services and tools can read, so you can keep the file as a record or take your data elsewhere.',
       ],
     },
     {
       heading: 'Deleting your account',
       paragraphs: [
-        'Go to Dashboard → Account → Delete account. Deletion is permanent and cannot be undone, so export your data first if you want a copy.',
-        'When your account is deleted, your profile is removed from the directory. Reviews you wrote are removed, and reviews written about you are removed together with your profile.',
-        'If you are a Premium member, cancel your subscription first so you are not charged again. Some payment records may be kept where tax and accounting law requires it.',
+        'Go to Account settings → Delete my account and confirm with your password (and your authenticator code if two-factor sign-in is on). Export your data first if you want a copy.',
+        'At once: you are signed out on every device, your profile disappears from CrewBase (search, browsing and the sitemap), booking requests and holds still waiting for an answer, team invitations and connection requests are cancelled, and a Premium subscription stops renewing (you are not charged again).',
+        'For 14 days you can change your mind: sign in with your password and choose "Restore my account".',
+        'After 14 days your personal data is erased for good. Reviews you wrote stay, shown as by "Former member". Payments and invoices are kept for 10 years as tax law requires, no longer linked to your profile (see the Privacy Policy).',
       ],
     },
     {

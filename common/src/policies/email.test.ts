@@ -29,6 +29,13 @@ describe('emailCategoryOf (type × data)', () => {
     ['system', undefined, null],
     // A connection request stays on the site only.
     ['connection_request', null, null],
+    // Issue 35: a saved search's new matches, under their own switch.
+    ['saved_search_match', { savedSearchId: 4 }, 'saved_searches'],
+    // Issue 36: applications and their answers go with bookings.
+    ['call_application', { callId: 1, applicationId: 2 }, 'bookings'],
+    ['application_update', { callId: 1, applicationId: 2 }, 'bookings'],
+    // The opt-in call_match alerts, under their own switch (ADR 038).
+    ['call_match', { count: 2 }, 'call_matches'],
   ] as const)('%s with %j → %s', (type, data, expected) => {
     expect(emailCategoryOf(type, data as never)).toBe(expected);
   });
@@ -49,17 +56,19 @@ describe('e-mail preference keys and defaults', () => {
     ['reviews', 'email_review_notifications', true],
     ['payments', 'email_payment_notifications', true],
     ['product_news', 'email_product_news', false],
+    ['saved_searches', 'email_saved_search_notifications', true],
+    ['call_matches', 'email_call_match_notifications', true],
   ] as const)('%s is %s, %s by default', (category, key, on) => {
     expect(EMAIL_PREFERENCE_KEYS[category]).toBe(key);
     expect(EMAIL_CATEGORY_DEFAULTS[category]).toBe(on);
     expect(DEFAULT_EMAIL_PREFERENCES[key]).toBe(on);
   });
 
-  it('the digest is off by default; the seven keys are distinct and never one of SPEC’s five', () => {
+  it('the digest is off by default; the nine keys are distinct and never one of SPEC’s five', () => {
     expect(DEFAULT_EMAIL_PREFERENCES[EMAIL_DIGEST_KEY]).toBe(false);
     const keys = Object.keys(DEFAULT_EMAIL_PREFERENCES);
-    expect(keys).toHaveLength(7);
-    expect(new Set(keys).size).toBe(7);
+    expect(keys).toHaveLength(9);
+    expect(new Set(keys).size).toBe(9);
     for (const key of Object.keys(DEFAULT_NOTIFICATION_PREFERENCES)) expect(keys).not.toContain(key);
   });
 

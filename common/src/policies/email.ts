@@ -12,6 +12,10 @@ export const EMAIL_CATEGORIES = [
   'reviews',
   'payments',
   'product_news',
+  // Issue 35: people newly matching a saved search, at most one mail a day per search.
+  'saved_searches',
+  // Issue 36: the opt-in call_match alerts of new crew calls, at most one mail a day.
+  'call_matches',
 ] as const;
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
 
@@ -23,6 +27,8 @@ export const EMAIL_PREFERENCE_KEYS = {
   reviews: 'email_review_notifications',
   payments: 'email_payment_notifications',
   product_news: 'email_product_news',
+  saved_searches: 'email_saved_search_notifications',
+  call_matches: 'email_call_match_notifications',
 } as const satisfies Record<EmailCategory, string>;
 
 /** Every category is on by default but product news (issue 32). */
@@ -33,6 +39,8 @@ export const EMAIL_CATEGORY_DEFAULTS: Record<EmailCategory, boolean> = {
   reviews: true,
   payments: true,
   product_news: false,
+  saved_searches: true,
+  call_matches: true,
 };
 
 /** `email_daily_digest`: one mail a day listing what happened, instead of a mail each (off by default). */
@@ -60,6 +68,15 @@ export function emailCategoryOf(
       return 'reviews';
     case 'payment_received':
       return 'payments';
+    case 'saved_search_match':
+      return 'saved_searches';
+    // Issue 36 (ADR 037): an application to a member's call, and the answer to one, are steps
+    // towards a booking, mailed under the bookings switch.
+    case 'call_application':
+    case 'application_update':
+      return 'bookings';
+    case 'call_match':
+      return 'call_matches';
     case 'system':
       if (data?.paymentId !== undefined) return 'payments';
       if (data?.bookingId !== undefined) return 'bookings';
@@ -81,6 +98,8 @@ export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
   [EMAIL_PREFERENCE_KEYS.reviews]: EMAIL_CATEGORY_DEFAULTS.reviews,
   [EMAIL_PREFERENCE_KEYS.payments]: EMAIL_CATEGORY_DEFAULTS.payments,
   [EMAIL_PREFERENCE_KEYS.product_news]: EMAIL_CATEGORY_DEFAULTS.product_news,
+  [EMAIL_PREFERENCE_KEYS.saved_searches]: EMAIL_CATEGORY_DEFAULTS.saved_searches,
+  [EMAIL_PREFERENCE_KEYS.call_matches]: EMAIL_CATEGORY_DEFAULTS.call_matches,
   [EMAIL_DIGEST_KEY]: false,
 };
 

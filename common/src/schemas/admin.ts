@@ -195,6 +195,15 @@ export const SECURITY_EVENT_TYPES = [
   'session_revoked',
   'account_suspended',
   'account_restored',
+  // The member's own deletion (issue 33, ADR 026).
+  'account_deleted',
+  'account_restore_offered',
+  'account_deletion_cancelled',
+  'account_erased',
+  // Personal access tokens (issue 37, ADR 032): made, revoked, and the first use of each day.
+  'access_token_created',
+  'access_token_revoked',
+  'access_token_used',
 ] as const;
 
 export const securitySummary = z.object({

@@ -18,6 +18,7 @@ export const AUTH_PAGE_ERRORS = {
   interrupted: 'Sign-in was interrupted or took too long. Please try again.',
   suspended: TWO_FACTOR_MESSAGES.accountSuspended,
   two_factor: 'This account uses two-factor sign-in: sign in with your username, password and code.',
+  deleted: 'This account is scheduled for deletion. Sign in with your password to restore it.',
 } as const;
 
 export type AuthPageError = keyof typeof AUTH_PAGE_ERRORS;

@@ -163,3 +163,7 @@ export const OAUTH_PROVIDER_NAMES: Record<OAuthProvider, string> = {
   facebook: 'Facebook',
   twitter: 'Twitter',
 };
+
+/** GET /api/auth/providers (issue 33): the providers configured on this server, in OAUTH_PROVIDERS order. */
+export const authProvidersResponse = z.object({ providers: z.array(z.enum(OAUTH_PROVIDERS)) });
+export type AuthProvidersResponse = z.infer<typeof authProvidersResponse>;

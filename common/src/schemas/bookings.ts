@@ -20,7 +20,8 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-const isoDay = text({ error: 'Dates are YYYY-MM-DD' })
+/** A calendar day, YYYY-MM-DD, that exists. */
+export const isoDay = text({ error: 'Dates are YYYY-MM-DD' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD')
   .refine(
     (day) =>

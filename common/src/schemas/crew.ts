@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { availabilityFields, availabilitySchema, checkAvailability } from './availability.ts';
 import { MAX_ID } from './ids.ts';
 import { roleSchema } from './roles.ts';
 import { text } from './text.ts';
@@ -15,23 +16,28 @@ export const crewCardSchema = z.object({
   roles: z.array(roleSchema.pick({ id: true, name: true, category: true })),
   ratingAverage: z.number(),
   ratingCount: z.number().int(),
+  /** Only when the listing was asked for dates (issue 35). */
+  availability: availabilitySchema.optional(),
 });
 export type CrewCard = z.infer<typeof crewCardSchema>;
 
-export const browseCrewQuery = z.object({
-  role: z.coerce
-    .number({ error: 'Choose a role' })
-    .int()
-    .positive('Choose a role')
-    .max(MAX_ID, 'Choose a role'),
-  page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(LIMITS.browsePageSizeMax, `Limit must be at most ${LIMITS.browsePageSizeMax}`)
-    .default(LIMITS.browsePageSize),
-});
+export const browseCrewQuery = z
+  .object({
+    role: z.coerce
+      .number({ error: 'Choose a role' })
+      .int()
+      .positive('Choose a role')
+      .max(MAX_ID, 'Choose a role'),
+    page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(LIMITS.browsePageSizeMax, `Limit must be at most ${LIMITS.browsePageSizeMax}`)
+      .default(LIMITS.browsePageSize),
+    ...availabilityFields,
+  })
+  .superRefine(checkAvailability);
 export type BrowseCrewQuery = z.infer<typeof browseCrewQuery>;
 
 export const browseCrewResponse = z.object({

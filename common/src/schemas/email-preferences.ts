@@ -16,7 +16,10 @@ import { text } from './text.ts';
  * NotificationType, so that file cannot read back from it (no import cycles, not even of types).
  */
 
-/** The seven e-mail keys: one per category, and the daily digest. */
+/** The call_match opt-in (issue 36): off until the member turns it on. */
+export const CALL_MATCH_PREFERENCE_KEY = 'call_match_notifications' as const;
+
+/** The e-mail keys: one per category, and the daily digest. */
 export const emailPreferencesSchema = z.object({
   [EMAIL_PREFERENCE_KEYS.bookings]: z.boolean(),
   [EMAIL_PREFERENCE_KEYS.messages]: z.boolean(),
@@ -24,11 +27,18 @@ export const emailPreferencesSchema = z.object({
   [EMAIL_PREFERENCE_KEYS.reviews]: z.boolean(),
   [EMAIL_PREFERENCE_KEYS.payments]: z.boolean(),
   [EMAIL_PREFERENCE_KEYS.product_news]: z.boolean(),
+  [EMAIL_PREFERENCE_KEYS.saved_searches]: z.boolean(),
+  [EMAIL_PREFERENCE_KEYS.call_matches]: z.boolean(),
   [EMAIL_DIGEST_KEY]: z.boolean(),
 }) satisfies z.ZodType<EmailPreferences>;
 
 /** GET /api/notifications/preferences, and PATCH's answer: SPEC's five keys and the seven e-mail keys. */
-export const allPreferencesSchema = notificationPreferencesSchema.extend(emailPreferencesSchema.shape);
+export const allPreferencesSchema = notificationPreferencesSchema
+  .extend(emailPreferencesSchema.shape)
+  .extend({
+    /** Issue 36: `call_match` alerts of new crew calls for one's roles and place; opt-in, off by default. */
+    [CALL_MATCH_PREFERENCE_KEY]: z.boolean(),
+  });
 export type AllPreferences = z.infer<typeof allPreferencesSchema>;
 
 /** PATCH /api/notifications/preferences: any of the twelve; one left out stays as it is. */
@@ -43,6 +53,8 @@ export const EMAIL_CATEGORY_LABELS: Record<EmailCategory, string> = {
   reviews: 'Reviews and your profile',
   payments: 'Payments',
   product_news: 'Product news',
+  saved_searches: 'Saved search alerts',
+  call_matches: 'Crew call alerts',
 };
 
 /** What an unsubscribe link names, as its confirmation page says it ("e-mails about …"). */

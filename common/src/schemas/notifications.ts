@@ -30,6 +30,13 @@ export const NOTIFICATION_TYPES = [
   'payment_received',
   'profile_featured',
   'system',
+  // Issue 35: people newly matching a saved search (at most one a day per search).
+  'saved_search_match',
+  // Issue 36: crew calls. To the owner, someone applied; to the applicant, they were shortlisted,
+  // declined or booked; to crew who opted in, new calls for their roles and place (daily).
+  'call_application',
+  'application_update',
+  'call_match',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -44,6 +51,22 @@ export const notificationDataSchema = z.object({
   paymentId: z.number().int().optional(),
   rating: z.number().optional(),
   amount: z.number().optional(),
+  /** saved_search_match (issue 35): the search, how many newly match, the first few, and its query. */
+  savedSearchId: z.number().int().optional(),
+  count: z.number().int().optional(),
+  people: z
+    .array(z.object({ id: z.number().int(), name: text() }))
+    .max(50)
+    .optional(),
+  query: z.record(z.string(), z.union([text(), z.array(text())])).optional(),
+  /** call_application, application_update (issue 36): the call and the application. */
+  callId: z.number().int().optional(),
+  applicationId: z.number().int().optional(),
+  /** call_match (issue 36): the first few new calls (count says how many in all). */
+  calls: z
+    .array(z.object({ id: z.number().int(), title: text() }))
+    .max(50)
+    .optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

@@ -13,6 +13,21 @@ const optionalText = (max: number, message: string) =>
     .nullable()
     .optional();
 
+/**
+ * Who sees a profile's contact details (issue 33, ADR 027): everyone, signed-in members (the
+ * default) or the owner's accepted connections. The owner and staff always see them.
+ */
+export const CONTACT_VISIBILITIES = ['public', 'members', 'connections'] as const;
+export type ContactVisibility = (typeof CONTACT_VISIBILITIES)[number];
+export const DEFAULT_CONTACT_VISIBILITY: ContactVisibility = 'members';
+export const CONTACT_VISIBILITY_MESSAGE = 'Choose who can see your contact details';
+/** The edit page's choices, in the order offered. */
+export const CONTACT_VISIBILITY_LABELS: Record<ContactVisibility, string> = {
+  public: 'Everyone',
+  members: 'Signed-in members',
+  connections: 'Your connections',
+};
+
 /** What an image upload is refused with (issue 30): answered before anything is decoded or stored. */
 export const UPLOAD_MESSAGES = {
   tooManyPixels: `That image is too large (max ${LIMITS.uploadMaxMegapixels} megapixels)`,
@@ -22,6 +37,7 @@ export const profileBasicsRequest = z.object({
   bio: optionalText(LIMITS.bioMax, 'Bio must be less than 500 characters'),
   location: optionalText(LIMITS.locationMax, 'Location must be less than 100 characters'),
   contactInfo: optionalText(LIMITS.contactInfoMax, 'Contact info must be less than 100 characters'),
+  contactVisibility: z.enum(CONTACT_VISIBILITIES, { error: CONTACT_VISIBILITY_MESSAGE }).optional(),
   displayName: optionalText(
     LIMITS.displayNameMax,
     `Name must be less than ${LIMITS.displayNameMax} characters`,
@@ -193,7 +209,10 @@ export const publicProfileSchema = z.object({
   profileImage: text().nullable(),
   bio: text().nullable(),
   location: text().nullable(),
-  contactInfo: text().nullable(),
+  /** Left out when canSeeContact (common/src/policies/profiles.ts) hides it from this reader. */
+  contactInfo: text().nullable().optional(),
+  /** Who may see contactInfo: shown to everyone, so a reader knows what would show it to them. */
+  contactVisibility: z.enum(CONTACT_VISIBILITIES),
   isSubscribed: z.boolean(),
   memberSince: text(),
   roles: z.array(profileRoleSchema),

@@ -102,6 +102,11 @@ export const reviewerSchema = z.object({
   fallbackName: text(),
   /** null: show the default headshot (`avatarUrl` in common/src/avatar.ts). */
   profileImage: text().nullable(),
+  /**
+   * The author deleted their account (issue 33, ADR 026): shown as "Former member", with no link
+   * and no photo; the names above are then that text, never the author's.
+   */
+  formerMember: z.boolean(),
 });
 export type Reviewer = z.infer<typeof reviewerSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { availabilityFields, availabilitySchema, checkAvailability } from './availability.ts';
 import { MAX_ID } from './ids.ts';
 import { roleCategorySchema, roleSchema } from './roles.ts';
 import { text } from './text.ts';
@@ -32,7 +33,11 @@ const roleIds = z.preprocess(
     .max(LIMITS.searchRolesMax, `Choose at most ${LIMITS.searchRolesMax} roles`),
 );
 
-export const searchQuery = z.object({
+/**
+ * The search query's fields alone, for schemas built from it (`.pick`, `.extend`), which zod
+ * refuses on a schema with refinements; `searchQuery` is what requests are checked against.
+ */
+export const searchQueryFields = z.object({
   q: text()
     .max(LIMITS.searchTextMax, `Search text can be at most ${LIMITS.searchTextMax} characters`)
     .optional(),
@@ -73,7 +78,9 @@ export const searchQuery = z.object({
     .optional(),
   hasPortfolio: flag.optional(),
   verifiedOnly: flag.optional(),
+  ...availabilityFields,
 });
+export const searchQuery = searchQueryFields.superRefine(checkAvailability);
 export type SearchQuery = z.infer<typeof searchQuery>;
 
 /** A stretch of snippet text; `match` marks the words the query found. */
@@ -95,6 +102,8 @@ export const searchResultSchema = z.object({
   isSubscribed: z.boolean(),
   /** Where the query matched in the bio, skills or experience; null when only the name or role did. */
   snippet: z.array(snippetPartSchema).nullable(),
+  /** Only when the query gave dates: how many of its days this member is free (issue 35). */
+  availability: availabilitySchema.optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
@@ -138,6 +147,6 @@ export const topRatedQuery = z.object({
 export type TopRatedQuery = z.infer<typeof topRatedQuery>;
 
 export const topRatedResponse = z.object({
-  crew: z.array(searchResultSchema.omit({ snippet: true })),
+  crew: z.array(searchResultSchema.omit({ snippet: true, availability: true })),
 });
 export type TopRatedResponse = z.infer<typeof topRatedResponse>;

@@ -26,7 +26,8 @@ export function findContactParties(db: Executor, a: number, b: number) {
   return db
     .select({
       id: users.id,
-      suspended: sql<boolean>`${users.suspendedAt} is not null`,
+      // A member who deleted their account is out of reach as a suspended one is (ADR 026).
+      suspended: sql<boolean>`${users.suspendedAt} is not null or ${users.deletedAt} is not null`,
       blocked: sql<number[]>`array(select ${blocks.blockedId} from ${blocks}
         where ${blocks.blockerId} = ${users.id} and ${blocks.blockedId} in (${a}, ${b}))`,
     })

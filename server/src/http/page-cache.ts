@@ -1,39 +1,68 @@
+import { LRUCache } from 'lru-cache';
 import type { Precompressed } from './precompressed.ts';
+
+/** What an entry costs besides its bytes: the key, the entry object, the cache's own bookkeeping. */
+const ENTRY_OVERHEAD_BYTES = 200;
+
+/**
+ * Brotli and gzip are made when first asked for (precompressed.ts), after the entry is counted:
+ * each is counted ahead as 30% of the body, more than either takes of the JSON and HTML kept here
+ * (a profile's compresses to about 15%, a page's to less).
+ */
+const COMPRESSED_SHARE = 0.3;
+
+/** The bytes an entry holds, or will once both encodings are made: the body, its encodings, its key. */
+export function entryBytes(body: Precompressed, key: unknown): number {
+  return (
+    Math.ceil(body.identity.length * (1 + 2 * COMPRESSED_SHARE)) +
+    (typeof key === 'string' ? key.length * 2 : 8) +
+    ENTRY_OVERHEAD_BYTES
+  );
+}
+
+export interface PageCacheOptions {
+  /** How long an entry is served; past it, it is never served again. */
+  ttlMs?: number;
+  /** The most the entries may hold, in bytes (entryBytes): past it the least recently read go first. */
+  maxBytes?: number;
+  /** The clock, in milliseconds (tests pass their own); performance.now() by default. */
+  now?: () => number;
+}
 
 /**
  * Public answers kept as the bytes sent (serialised and compressed) for a few seconds: a page
  * read far more often than it changes should not cost a database round trip, serialisation and
  * compression each time. Writes on this instance drop what they change at once; another
  * instance's copy lives at most `ttlMs`.
+ *
+ * Bounded in bytes, least recently used first (lru-cache): a crawler reading every profile once
+ * fills the budget and then replaces the oldest entries, so memory stays at the budget however
+ * many pages there are. An expired entry is never served; it leaves when read or when the least
+ * recently used go.
  */
-export class PageCache<K> {
-  readonly #entries = new Map<K, { body: Precompressed; expiresAt: number }>();
-  readonly #ttlMs: number;
-  readonly #maxEntries: number;
+export class PageCache<K extends string | number> {
+  readonly #entries: LRUCache<K, Precompressed>;
 
-  constructor({ ttlMs = 10_000, maxEntries = 10_000 } = {}) {
-    this.#ttlMs = ttlMs;
-    this.#maxEntries = maxEntries;
+  constructor({ ttlMs = 10_000, maxBytes = 16 * 1024 * 1024, now }: PageCacheOptions = {}) {
+    this.#entries = new LRUCache<K, Precompressed>({
+      maxSize: maxBytes,
+      sizeCalculation: entryBytes,
+      ttl: ttlMs,
+      // Never refresh an entry's age on reads: writes on other instances show within ttlMs.
+      updateAgeOnGet: false,
+      // Expiry read off the clock at each get (lru-cache would otherwise reuse a reading for 1 ms).
+      ttlResolution: 0,
+      ...(now ? { perf: { now } } : {}),
+    });
   }
 
   get(key: K): Precompressed | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= Date.now()) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    return entry.body;
+    return this.#entries.get(key);
   }
 
+  /** Keeps `body`; one larger than the whole budget is not kept. */
   set(key: K, body: Precompressed): void {
-    // Map keeps insertion order: the oldest entry goes first when the cache is full.
-    this.#entries.delete(key);
-    if (this.#entries.size >= this.#maxEntries) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
-    }
-    this.#entries.set(key, { body, expiresAt: Date.now() + this.#ttlMs });
+    this.#entries.set(key, body);
   }
 
   delete(key: K): void {
@@ -42,10 +71,20 @@ export class PageCache<K> {
 
   /** Drops every entry whose key passes `test` (a profile's pages, one per origin). */
   deleteIf(test: (key: K) => boolean): void {
-    for (const key of this.#entries.keys()) if (test(key)) this.#entries.delete(key);
+    for (const key of [...this.#entries.keys()]) if (test(key)) this.#entries.delete(key);
   }
 
   clear(): void {
     this.#entries.clear();
+  }
+
+  /** Entries held now, expired ones included until they go. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Bytes held now (entryBytes of each entry). */
+  get bytes(): number {
+    return this.#entries.calculatedSize;
   }
 }

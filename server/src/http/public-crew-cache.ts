@@ -10,14 +10,30 @@ export interface PublicCrewCache {
   listings: PageCache<string>;
   /** Server-rendered `/profile/{id}` pages, keyed `"{id} {origin}"` (features/pages). */
   pages: PageCache<string>;
+  /** Server-rendered footer pages (about, blog…): they change only with a deploy. */
+  sitePages: PageCache<string>;
+  /** Server-rendered `/search` pages: the visitors' words, kept briefly. */
+  searchPages: PageCache<string>;
 }
 
-export function createPublicCrewCache(): PublicCrewCache {
-  // Listings: 65 roles × the pages people reach; a changed card is dropped with all of them.
+/** PAGE_CACHE_MB's default: what every page cache of an instance holds at most, together. */
+export const DEFAULT_PAGE_CACHE_MB = 64;
+
+/**
+ * The caches share one byte budget (PAGE_CACHE_MB), in fixed parts so that one kind of page
+ * cannot crowd out another: made-up query strings (kept with the listings) never push out the
+ * profiles' own pages, nor a crawl of profiles the role listings.
+ */
+export function createPublicCrewCache(budgetMb = DEFAULT_PAGE_CACHE_MB): PublicCrewCache {
+  const part = (share: number) => Math.floor(budgetMb * 1024 * 1024 * share);
   return {
-    profiles: new PageCache(),
-    listings: new PageCache({ maxEntries: 2_000 }),
-    pages: new PageCache(),
+    profiles: new PageCache({ maxBytes: part(1 / 4) }),
+    // Role listings (65 roles × the pages people reach), home and browse pages, profile pages with a
+    // query string: a changed card drops all of them.
+    listings: new PageCache({ maxBytes: part(1 / 4) }),
+    pages: new PageCache({ maxBytes: part(3 / 8) }),
+    sitePages: new PageCache({ ttlMs: 60_000, maxBytes: part(1 / 16) }),
+    searchPages: new PageCache({ maxBytes: part(1 / 16) }),
   };
 }
 

@@ -1,9 +1,19 @@
+import type { AccessTokenScope } from '#common/access-tokens';
 import type { AuthUser } from '#common/schemas/auth';
 import type { KnownDevice } from '#server/crypto/device-cookie.ts';
 import type { Database } from '#server/db/client.ts';
 
-/** Who is asking: the signed-in user and their session (`request.auth`, set by the session plugin). */
-export interface RequestAuth {
+/**
+ * Who is asking (`request.auth`): a member signed in by their session cookie (the session plugin),
+ * or by a personal access token (the access-token plugin, ADR 032). Routes that need the session
+ * itself (signing out, devices, re-authentication, staff) read it through `app.signedInSession`;
+ * no token reaches them anyway, since a token is refused on every route not opened to tokens.
+ */
+export type RequestAuth = SessionAuth | TokenAuth;
+
+/** A browser's session. */
+export interface SessionAuth {
+  via: 'session';
   user: AuthUser;
   sessionId: number;
   expiresAt: Date;
@@ -14,7 +24,27 @@ export interface RequestAuth {
   secondFactor: 'totp' | 'recovery_code' | null;
 }
 
+/** A personal access token: `Authorization: Bearer cb_pat_…`, no cookie and no CSRF token. */
+export interface TokenAuth {
+  via: 'token';
+  user: AuthUser;
+  token: { id: number; scopes: readonly AccessTokenScope[] };
+}
+
 export const SIGN_IN_REQUIRED = 'Please sign in to continue';
+
+const BEARER = /^bearer(?:\s+(.*))?$/is;
+
+/**
+ * What an `Authorization: Bearer …` header carries (trimmed; '' when nothing follows), or null for
+ * no header or another scheme (HTTP Basic from a proxy in front of a staging site is not ours).
+ * With a bearer credential the token alone decides who is asking: the session cookie is not read.
+ */
+export function bearerCredential(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  const match = BEARER.exec(header.trim());
+  return match ? (match[1] ?? '').trim() : null;
+}
 
 /** Who is asking, for the security log and the throttles. */
 export interface RequestMeta {

@@ -76,10 +76,8 @@ export function createMailer(options: {
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replaceAll(':', '-')}-${slug(mail.to)}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      options.log.info(
-        { to: mail.to, subject: mail.subject, file },
-        'no SMTP_URL: mail written to the outbox',
-      );
+      // Not the address, nor the file (named after it): logs hold no personal data.
+      options.log.info({ subject: mail.subject, outbox }, 'no SMTP_URL: mail written to the outbox');
     },
   };
 }

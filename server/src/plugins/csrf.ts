@@ -32,13 +32,14 @@ declare module 'fastify' {
 export const csrfPlugin = fp<{ secret: string; secure: boolean; recordSecurityEvent: RecordSecurityEvent }>(
   async (app, { secret, secure, recordSecurityEvent }) => {
     const bindingOf = (request: FastifyRequest): string | null => {
-      if (request.auth) return `session:${request.auth.sessionId}`;
+      if (request.auth?.via === 'session') return `session:${request.auth.sessionId}`;
       const presession = request.cookies[PRESESSION_COOKIE];
       return presession ? `visitor:${presession}` : null;
     };
 
     app.decorate('issueCsrfToken', (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.auth) return issueCsrfToken(secret, bindingOf(request) ?? '', CSRF.lifetimeMs);
+      if (request.auth?.via === 'session')
+        return issueCsrfToken(secret, bindingOf(request) ?? '', CSRF.lifetimeMs);
       const presession = request.cookies[PRESESSION_COOKIE] ?? randomToken();
       reply.setCookie(PRESESSION_COOKIE, presession, {
         path: '/',
@@ -50,22 +51,25 @@ export const csrfPlugin = fp<{ secret: string; secure: boolean; recordSecurityEv
       return issueCsrfToken(secret, `visitor:${presession}`, CSRF.anonymousLifetimeMs);
     });
 
-    app.addHook('preValidation', async (request) => {
+    // A callback hook: reads (most requests) pass without a promise (ADR 029).
+    app.addHook('preValidation', (request, _reply, done) => {
       // Every routed write, whatever the spelling of its URL (`/%61pi/…` is routed to `/api/…`);
       // an unknown path does nothing and answers the 404.
-      if (!WRITE_METHODS.has(request.method) || request.is404) return;
-      if (request.routeOptions.config.csrf === false) return;
+      if (!WRITE_METHODS.has(request.method) || request.is404) return done();
+      if (request.routeOptions.config.csrf === false) return done();
+      // A personal access token is sent by its holder's own code, never by a browser on its own
+      // (ADR 032); the cookie beside it was not read (session.ts).
+      if (request.auth?.via === 'token') return done();
       const header = request.headers['csrf-token'];
       const bodyToken = (request.body as { _csrf?: unknown } | undefined)?._csrf;
       const token = typeof header === 'string' ? header : typeof bodyToken === 'string' ? bodyToken : null;
       const binding = bindingOf(request);
-      if (token && binding && verifyCsrfToken(secret, binding, token)) return;
-      await recordSecurityEvent(app.db, request.meta(), {
+      if (token && binding && verifyCsrfToken(secret, binding, token)) return done();
+      recordSecurityEvent(app.db, request.meta(), {
         type: 'csrf_refused',
         userId: request.auth?.user.id ?? null,
         detail: { method: request.method, path: request.url.split('?')[0], tokenSent: token !== null },
-      });
-      throw new ForbiddenError(CSRF_REFUSED);
+      }).then(() => done(new ForbiddenError(CSRF_REFUSED)), done);
     });
   },
   { name: 'csrf', dependencies: ['session'] },

@@ -5,6 +5,9 @@ import type { ApiErrorBody } from '#common/errors';
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { HttpError, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, TooManyRequestsError } from '#server/errors.ts';
 
+/** Retry-After for a 429 whose refuser did not say when (a per-minute cap, a socket limit). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
 export function errorBody(message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: { message, timestamp: new Date().toISOString(), ...(fields ? { fields } : {}) } };
 }
@@ -27,8 +30,12 @@ export const errorsPlugin = fp(
       }
       if (error.statusCode === 429) {
         // Rate limits answer with a top-level message (SPEC §8 "Too many requests…"); Retry-After is set.
+        // Every 429 says when to try again (issue 33): the refuser's own time (the rate limiter sets
+        // its header before this), else a minute.
         if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
           reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+        } else if (!reply.hasHeader('retry-after')) {
+          reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
         }
         return reply.code(429).send({ message: error.message });
       }

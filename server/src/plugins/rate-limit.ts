@@ -12,6 +12,10 @@ export const RATE_LIMITS = {
   read: { max: 300, timeWindow: 60_000 },
   write: { max: 60, timeWindow: 60_000 },
   login: { max: 10, timeWindow: 60_000 },
+  /**
+   * Sign-ups the server accepts or refuses as duplicates (ADR 027): counted after validation
+   * (the route's own checks run first), so typos and a short password never use it up.
+   */
   register: { max: 5, timeWindow: 10 * 60_000 },
   passwordReset: { max: 5, timeWindow: 15 * 60_000 },
   /** The contact form mails a person: a handful an hour is plenty for anyone honest. */
@@ -50,7 +54,9 @@ declare module 'fastify' {
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const LOG_INTERVAL_MS = 60_000;
 
+/** A personal access token has a limit of its own (ADR 032): a runaway script does not stop its member's browser. */
 function keyOf(request: FastifyRequest): string {
+  if (request.auth?.via === 'token') return `token:${request.auth.token.id}`;
   return request.auth ? `user:${request.auth.user.id}` : `net:${ipPrefix(request.ip)}`;
 }
 
@@ -95,6 +101,8 @@ export const rateLimitPlugin = fp<{
         max: Math.max(1, Math.round(max * multiplier)),
         timeWindow,
         keyGenerator: perRoute ? (request) => `${name}:net:${ipPrefix(request.ip)}` : keyOf,
+        // After the body's validation and the route's own preHandler: only real attempts count.
+        ...(name === 'register' ? { hook: 'preHandler' as const } : {}),
       };
     };
 

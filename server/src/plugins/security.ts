@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import fp from 'fastify-plugin';
@@ -11,6 +12,26 @@ import helmet, { type HelmetOptions } from 'helmet';
  * re-parses the CSP on every request, which cost a measurable share of throughput; see
  * docs/benchmarks.md.)
  */
+/** The headers helmet's middleware sets, read off a stand-in response. */
+function securityHeaders(middleware: ReturnType<typeof helmet>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let ran = false;
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    ran = true;
+  });
+  if (!ran || Object.keys(headers).length === 0) throw new Error('helmet set no headers');
+  return headers;
+}
+
 export const securityPlugin = fp<{ https: boolean }>(
   async (app, { https }) => {
     const options: HelmetOptions = {
@@ -37,9 +58,13 @@ export const securityPlugin = fp<{ https: boolean }>(
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
     };
-    const applyHeaders = helmet(options);
-    app.addHook('onRequest', (request, reply, done) => {
-      applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    // With these options every answer gets the same headers: helmet runs once, on a stand-in
+    // response, and each request copies what it set (ADR 029: running helmet's dozen middlewares
+    // per request cost more than the rest of /api/roles).
+    const headers = securityHeaders(helmet(options));
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
     // Quality 4 for answers compressed per request: near gzip's speed, still smaller. (Fixed answers
     // such as index.html and the role catalogue are compressed once at quality 11; see precompressed.ts.)

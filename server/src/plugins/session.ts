@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { ACCESS_TOKEN_MESSAGES } from '#common/access-tokens';
 import { REALTIME } from '#common/schemas/notifications';
 import type { CookieNames } from '#server/config.ts';
 import {
@@ -10,12 +11,14 @@ import {
   withKnownDevice,
 } from '#server/crypto/device-cookie.ts';
 import type { Database } from '#server/db/client.ts';
-import { UnauthorizedError } from '#server/errors.ts';
+import { ForbiddenError, UnauthorizedError } from '#server/errors.ts';
 import { ipPrefix } from '#server/http/client-ip.ts';
 import {
+  bearerCredential,
   type NewSession,
   type RequestAuth,
   type RequestMeta,
+  type SessionAuth,
   SIGN_IN_REQUIRED,
   type SigningInBrowser,
 } from '#server/http/request-auth.ts';
@@ -24,6 +27,13 @@ import {
 export const TWO_FACTOR_COOKIE = 'crewbase_2fa';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The answer is the same for every visitor and member (the role catalogue): the session
+     * cookie is not looked up, and `request.auth` stays null.
+     */
+    sameForEveryone?: true;
+  }
   interface FastifyRequest {
     /** The signed-in user and their session, or null for a visitor. */
     auth: RequestAuth | null;
@@ -46,6 +56,11 @@ declare module 'fastify' {
     requireUser: preHandlerAsyncHookHandler;
     /** The user of a route guarded by requireUser. */
     signedIn(request: FastifyRequest): RequestAuth;
+    /**
+     * The session of a route guarded by requireUser that acts on the browser's session itself
+     * (signing out, devices, re-authentication): 403 for a personal access token.
+     */
+    signedInSession(request: FastifyRequest): SessionAuth;
   }
 }
 
@@ -64,7 +79,7 @@ export const sessionPlugin = fp<{
   resolveSession(
     db: Database,
     token: string,
-  ): Promise<(Omit<RequestAuth, 'sessionId'> & { id: number }) | null>;
+  ): Promise<(Omit<SessionAuth, 'via' | 'sessionId'> & { id: number }) | null>;
 }>(
   async (app, { secure, cookies, deviceSecret, resolveSession }) => {
     await app.register(fastifyCookie);
@@ -79,23 +94,32 @@ export const sessionPlugin = fp<{
       };
     });
 
-    app.addHook('onRequest', async (request) => {
+    // A callback hook that turns asynchronous only for a cookie to look up: a visitor's request (no
+    // cookie) and an answer the same for everyone cost no promise and no database (ADR 029).
+    app.addHook('onRequest', (request, _reply, done) => {
       const token = request.cookies[cookies.session];
+      // A bearer token decides alone (plugins/access-tokens.ts): a cookie beside it is not read,
+      // so it can neither lend the request a session nor be used to skip the CSRF check.
+      if (!token || bearerCredential(request.headers.authorization) !== null) return done();
       // The route's own path, not the URL as sent: `/%61pi/…` is routed to `/api/…` and must be
       // seen by the same session as `/api/…`.
-      const route = request.routeOptions.url;
-      if (!token || !route || !(route.startsWith('/api/') || route === REALTIME.path)) return;
-      const session = await resolveSession(app.db, token);
-      if (session) {
-        request.auth = {
-          user: session.user,
-          sessionId: session.id,
-          expiresAt: session.expiresAt,
-          persistent: session.persistent,
-          reauthenticatedAt: session.reauthenticatedAt,
-          secondFactor: session.secondFactor,
-        };
-      }
+      const { url: route, config } = request.routeOptions;
+      if (!route || config.sameForEveryone || !(route.startsWith('/api/') || route === REALTIME.path))
+        return done();
+      resolveSession(app.db, token).then((session) => {
+        if (session) {
+          request.auth = {
+            via: 'session',
+            user: session.user,
+            sessionId: session.id,
+            expiresAt: session.expiresAt,
+            persistent: session.persistent,
+            reauthenticatedAt: session.reauthenticatedAt,
+            secondFactor: session.secondFactor,
+          };
+        }
+        done();
+      }, done);
     });
 
     app.decorateReply('setSessionCookie', function (this: FastifyReply, session: NewSession) {
@@ -151,6 +175,11 @@ export const sessionPlugin = fp<{
     });
     app.decorate('signedIn', (request: FastifyRequest) => {
       if (!request.auth) throw new UnauthorizedError(SIGN_IN_REQUIRED);
+      return request.auth;
+    });
+    app.decorate('signedInSession', (request: FastifyRequest) => {
+      if (!request.auth) throw new UnauthorizedError(SIGN_IN_REQUIRED);
+      if (request.auth.via !== 'session') throw new ForbiddenError(ACCESS_TOKEN_MESSAGES.sessionOnly);
       return request.auth;
     });
   },

@@ -21,17 +21,19 @@ export const stoppingPlugin = fp(
     app.addHook('preClose', async () => {
       stopping = true;
     });
-    app.addHook('onRequest', async (_request, reply) => {
-      if (!stopping) return;
+    // Callback hooks, not async ones: every request runs them, and a promise per request costs (ADR 029).
+    app.addHook('onRequest', (_request, reply, done) => {
+      if (!stopping) return done();
       reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('connection', 'close');
       // Not the route's serializer: its 503 schema (e.g. /api/health's) describes another body.
-      return reply.serializer(JSON.stringify).send(errorBody(SERVICE_UNAVAILABLE));
+      reply.serializer(JSON.stringify).send(errorBody(SERVICE_UNAVAILABLE));
     });
     // A keep-alive connection would hold the stop until the client hangs up: while stopping, a
     // connection is closed as soon as its last answer is sent (one with a pipelined request waiting
     // stays open until that request has its 503).
-    app.addHook('onResponse', async () => {
+    app.addHook('onResponse', (_request, _reply, done) => {
       if (stopping) app.server.closeIdleConnections();
+      done();
     });
   },
   { name: 'stopping' },

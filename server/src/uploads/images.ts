@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { LIMITS } from '#common/limits';
 import { UPLOAD_MESSAGES } from '#common/schemas/profiles';
 import { BadRequestError } from '#server/errors.ts';
+import { isMediaKey, type MediaStorage } from '#server/uploads/storage.ts';
 
 /** User uploads are served from /media/ (bundled default headshots live under /uploads/). */
 export const MEDIA_PREFIX = '/media/';
@@ -73,9 +72,9 @@ const resizeOf = (rendition: Rendition) => ({
  * says), refuses an image over LIMITS.uploadMaxMegapixels from its header, then decodes it once:
  * to the largest rendition, from which every rendition is encoded as WebP. Re-encoding drops EXIF,
  * GPS and every other metadata, and neutralises anything smuggled inside the original file. The
- * files are written only once every rendition is made, and a failed write leaves none behind.
+ * files are stored only once every rendition is made, and a failed write leaves none behind.
  */
-async function storeImage(dataDir: string, bytes: Buffer, renditions: Rendition[]): Promise<StoredImage> {
+async function storeImage(media: MediaStorage, bytes: Buffer, renditions: Rendition[]): Promise<StoredImage> {
   const [largest] = renditions;
   if (!largest || !hasImageSignature(bytes)) throw notAnImage();
   let format: string | undefined;
@@ -108,30 +107,35 @@ async function storeImage(dataDir: string, bytes: Buffer, renditions: Rendition[
     throw refusalOf(error);
   }
 
-  const folder = path.join(dataDir, 'uploads');
-  await mkdir(folder, { recursive: true });
   const name = randomBytes(16).toString('hex');
-  const files = renditions.map((rendition) => path.join(folder, `${name}${rendition.suffix}.webp`));
-  try {
-    await Promise.all(files.map((file, i) => writeFile(file, outputs[i] as Buffer)));
-  } catch (error) {
-    await Promise.all(files.map((file) => rm(file, { force: true })));
-    throw error;
+  const keys = renditions.map((rendition) => `${name}${rendition.suffix}.webp`);
+  const written = await Promise.allSettled(
+    keys.map((key, i) => media.put(key, outputs[i] as Buffer, 'image/webp')),
+  );
+  const failed = written.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.allSettled(keys.map((key) => media.delete(key)));
+    throw failed.reason;
   }
-  const urls = files.map((file) => `${MEDIA_PREFIX}${path.basename(file)}`);
+  const urls = keys.map((key) => `${MEDIA_PREFIX}${key}`);
   return { url: urls[0] ?? '', thumbnailUrl: urls[1] ?? urls[0] ?? '' };
 }
 
-export const storeAvatar = (dataDir: string, bytes: Buffer) => storeImage(dataDir, bytes, AVATAR);
-export const storePortfolioImage = (dataDir: string, bytes: Buffer) => storeImage(dataDir, bytes, PORTFOLIO);
+export const storeAvatar = (media: MediaStorage, bytes: Buffer) => storeImage(media, bytes, AVATAR);
+export const storePortfolioImage = (media: MediaStorage, bytes: Buffer) =>
+  storeImage(media, bytes, PORTFOLIO);
+
+/** The storage key of a /media/ URL we made (`/media/<32 hex>[-thumb].webp`); null for any other URL. */
+export function storedImageKey(url: string | null | undefined): string | null {
+  if (!url?.startsWith(MEDIA_PREFIX)) return null;
+  const key = url.slice(MEDIA_PREFIX.length);
+  return /^[a-f0-9]{32}(-thumb)?\.webp$/.test(key) && isMediaKey(key) ? key : null;
+}
 
 /** Removes an image we stored (and its thumbnail); URLs we did not make are left alone. */
-export async function removeStoredImage(dataDir: string, url: string | null): Promise<void> {
-  if (!url?.startsWith(MEDIA_PREFIX)) return;
-  const file = path.basename(url);
-  if (!/^[a-f0-9]{32}(-thumb)?\.webp$/.test(file)) return;
-  const base = file.replace(/(-thumb)?\.webp$/, '');
-  await Promise.all(
-    [`${base}.webp`, `${base}-thumb.webp`].map((f) => rm(path.join(dataDir, 'uploads', f), { force: true })),
-  );
+export async function removeStoredImage(media: MediaStorage, url: string | null): Promise<void> {
+  const key = storedImageKey(url);
+  if (!key) return;
+  const base = key.replace(/(-thumb)?\.webp$/, '');
+  await Promise.all([`${base}.webp`, `${base}-thumb.webp`].map((k) => media.delete(k)));
 }

@@ -4,11 +4,19 @@ import { firePageEvent, PAGE_EVENTS } from '#client/lib/page-events.ts';
 import { Logo } from './logo.tsx';
 import { SOCIAL_LINKS } from './social-icons.tsx';
 
-const COLUMNS = [
+interface FooterLink {
+  to: string;
+  label: string;
+  /** A page the server serves itself (not a route of this app): the browser loads it whole. */
+  server?: true;
+}
+
+const COLUMNS: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Company',
     links: [
       { to: '/about', label: 'About' },
+      { to: '/pricing', label: 'Pricing' },
       { to: '/careers', label: 'Careers' },
       { to: '/team', label: 'Team' },
       { to: '/contact', label: 'Contact' },
@@ -22,6 +30,7 @@ const COLUMNS = [
       { to: '/support', label: 'Support' },
       { to: '/testimonials', label: 'Testimonials' },
       { to: '/sitemap', label: 'Sitemap' },
+      { to: '/api/docs', label: 'API', server: true },
     ],
   },
   {
@@ -72,7 +81,7 @@ export function Footer() {
             <ul className="flex flex-col gap-2 text-sm">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-slate-400 hover:text-white">
+                  <Link to={link.to} reloadDocument={link.server} className="text-slate-400 hover:text-white">
                     {link.label}
                   </Link>
                 </li>

@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { LazySheet, preloadSheet } from '#client/components/ui/lazy-overlays.tsx';
 import { cn } from '#client/lib/cn.ts';
+import { useEarlyTap } from '#client/lib/early-taps.ts';
 import { warmUp } from '#client/lib/warm-up.ts';
 import { whenIdle } from '#client/lib/when-idle.ts';
 import { Logo } from './logo.tsx';
@@ -13,6 +14,7 @@ export const NAV_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/search', label: 'Search' },
   { to: '/browse', label: 'Browse Crew' },
+  { to: '/calls', label: 'Crew Calls' },
   { to: '/about', label: 'About' },
 ] as const;
 
@@ -36,6 +38,8 @@ export interface HeaderAccountSlots {
 export function Header({ account }: { account?: HeaderAccountSlots }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  // A tap before the app has started opens the panel once it has (lib/early-taps.ts).
+  const menuTap = useEarlyTap('menu', () => setMenuOpen(true));
   useEffect(() => whenIdle(() => warmUp('sheet')), []);
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
@@ -61,7 +65,7 @@ export function Header({ account }: { account?: HeaderAccountSlots }) {
             aria-expanded={menuOpen}
             // The panel's code comes with the first open; a pointer on its way there starts the fetch.
             onPointerEnter={() => void preloadSheet()}
-            onClick={() => setMenuOpen(true)}
+            {...menuTap}
           >
             <Menu className="size-5" aria-hidden="true" />
           </Button>

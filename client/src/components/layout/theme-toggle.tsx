@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEarlyTap } from '#client/lib/early-taps.ts';
 import { useTheme } from '#client/lib/theme.ts';
 import { warmUp } from '#client/lib/warm-up.ts';
 import { whenIdle } from '#client/lib/when-idle.ts';
@@ -20,6 +21,8 @@ export function ThemeToggle() {
   // Whether the plain button has focus is read at the swap, so the menu's trigger can take it over.
   // The plain button also stands in while the loaded menu mounts, so a click then still opens it.
   const open = () => setMenu((current) => current ?? { focus: document.activeElement === button.current });
+  // A tap made before the app started is kept and opens the menu once it has (lib/early-taps.ts).
+  const tap = useEarlyTap('theme', open);
   useEffect(() => whenIdle(() => warmUp('theme-menu')), []);
 
   const Current = themeIconOf(theme);
@@ -32,7 +35,7 @@ export function ThemeToggle() {
       aria-haspopup="menu"
       onPointerEnter={() => void loadMenu()}
       onFocus={() => void loadMenu()}
-      onClick={open}
+      {...tap}
     >
       <Current aria-hidden="true" className="size-5" />
     </button>

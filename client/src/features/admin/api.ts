@@ -11,9 +11,14 @@ import type {
   StaffUser,
 } from '#common/schemas/admin';
 import { STAFF_MESSAGES } from '#common/schemas/admin';
+import type { CallReportListResponse } from '#common/schemas/call-reports';
 
 export const reportsQuery = (status: 'open' | 'resolved') =>
   queryOptions<ReportListResponse>({ queryKey: ['/api/admin/reports', { status }], retry: false });
+
+/** Reported crew calls (issue 36), shown in the same queue as the reviews. */
+export const callReportsQuery = (status: 'open' | 'resolved') =>
+  queryOptions<CallReportListResponse>({ queryKey: ['/api/admin/call-reports', { status }], retry: false });
 
 export const auditQuery = queryOptions<AuditResponse>({ queryKey: ['/api/admin/audit'], retry: false });
 

@@ -2,8 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from '#client/components/ui/toast-store.ts';
 import { clearCsrfToken } from '#client/lib/csrf.ts';
 import { ApiError, apiGet, apiSend } from '#client/lib/http.ts';
+import { forgetMember, rememberSession } from '#client/lib/member-session.ts';
 import { currentUserQueryDefaults } from '#client/lib/query-client.ts';
 import { personName } from '#common/people';
+import type { RestoreOfferResponse } from '#common/schemas/account-deletion';
 import type {
   TwoFactorDisableRequest,
   TwoFactorEnableRequest,
@@ -12,6 +14,7 @@ import type {
 } from '#common/schemas/admin';
 import type {
   AccountSessionsResponse,
+  AuthProvidersResponse,
   AuthUser,
   ChangeEmailResponse,
   LoginRequest,
@@ -23,10 +26,14 @@ const ME_PATH = '/api/auth/me';
 /** SPEC §7: GET /api/auth/me answers the user, and a 401 means "signed out" (null), not a failure. */
 async function fetchCurrentUser(signal?: AbortSignal): Promise<AuthUser | null> {
   try {
-    return await apiGet<AuthUser>(ME_PATH, undefined, signal);
+    const user = await apiGet<AuthUser>(ME_PATH, undefined, signal);
+    rememberSession(true);
+    return user;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    // Signed out, here or elsewhere: the member's cached pages and answers go (lib/member-session.ts).
+    rememberSession(false);
+    return null;
   }
 }
 
@@ -97,9 +104,12 @@ const loginFailed = (error: unknown) =>
     variant: 'destructive',
   });
 
-export type LoginAnswer = AuthUser | { twoFactorRequired: true };
+export type LoginAnswer = AuthUser | { twoFactorRequired: true } | RestoreOfferResponse;
 export const needsSecondFactor = (answer: LoginAnswer): answer is { twoFactorRequired: true } =>
   'twoFactorRequired' in answer;
+/** The account is scheduled for deletion: the form offers "Restore my account" (ADR 026). */
+export const offersRestore = (answer: LoginAnswer): answer is RestoreOfferResponse =>
+  'restoreRequired' in answer;
 
 /** Answers the user, or `{twoFactorRequired}` when the account asks for a code next (useLoginCode). */
 export function useLogin({ onSuccess }: AuthMutationOptions = {}) {
@@ -107,7 +117,7 @@ export function useLogin({ onSuccess }: AuthMutationOptions = {}) {
   return useMutation({
     mutationFn: (body: LoginRequest) => apiSend<LoginAnswer>('POST', '/api/login', body),
     onSuccess: (answer) => {
-      if (!needsSecondFactor(answer)) signedIn(answer);
+      if (!needsSecondFactor(answer) && !offersRestore(answer)) signedIn(answer);
     },
     onError: loginFailed,
   });
@@ -165,8 +175,9 @@ export function useLogout() {
     onSuccess: () => {
       clearCsrfToken();
       // A full load of / (SPEC: after logout the browser goes to /) drops every cached answer that
-      // belonged to the signed-in user, and no protected page is left rendered to react to the 401.
-      window.location.assign('/');
+      // belonged to the signed-in user, and no protected page is left rendered to react to the 401;
+      // the service worker's copies go first.
+      void forgetMember().finally(() => window.location.assign('/'));
     },
     onError: (error) => {
       signingOut = false;
@@ -317,3 +328,9 @@ export function useEndOtherSessions() {
     ...useSessionsEnded('Signed out everywhere else', 'Only this device is still signed in.'),
   });
 }
+
+/** The sign-in providers this server has configured (issue 33); they change only with a restart. */
+export const authProvidersQuery = queryOptions<AuthProvidersResponse>({
+  queryKey: ['/api/auth/providers'],
+  staleTime: 5 * 60_000,
+});

@@ -88,6 +88,7 @@ export const preferencesQuery = queryOptions<AllPreferences>({ queryKey: [PREFER
 const FALLBACK_PREFERENCES: AllPreferences = {
   ...DEFAULT_NOTIFICATION_PREFERENCES,
   ...DEFAULT_EMAIL_PREFERENCES,
+  call_match_notifications: false,
 };
 
 /** Only for a signed-in user: a visitor has no notifications to ask about. */

@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import type { Notification, NotificationListResponse } from '#common/schemas/notifications';
 import {
   clearCache,
@@ -158,6 +158,37 @@ describe('unread_count_update', () => {
     // The count is the server's to say (unread_count_update follows).
     expect(count()).toBe(3);
     expect(client.getQueryState(allKey)?.isInvalidated).toBe(true);
+  });
+
+  it('a list fetch answered before the change does not bring the buttons back (issue 31)', async () => {
+    const client = new QueryClient();
+    const resolved = { status: 'cancelled', at: '2025-12-02T10:00:00.000Z' } as const;
+    const list = (notification: Notification) => ({
+      notifications: [notification],
+      unreadCount: 1,
+      nextCursor: null,
+    });
+    let answers = 0;
+    // The first two answers were read before the request was cancelled (the second lands after the
+    // event); every later one after it.
+    const observer = new QueryObserver(client, {
+      queryKey: allKey,
+      queryFn: async () => {
+        answers += 1;
+        if (answers === 1) return list(item(7));
+        if (answers === 2) return new Promise((resolve) => setTimeout(() => resolve(list(item(7))), 30));
+        return list({ ...item(7, true), resolved });
+      },
+    });
+    const shown = () =>
+      (observer.getCurrentResult().data as NotificationListResponse | undefined)?.notifications[0];
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(shown()?.id).toBe(7));
+    void observer.refetch();
+    receiveNotificationUpdate(client, { ...item(7, true), resolved });
+    await vi.waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(false));
+    expect(shown()?.resolved).toEqual(resolved);
+    unsubscribe();
   });
 });
 

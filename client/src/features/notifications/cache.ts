@@ -122,7 +122,10 @@ export function receiveNotificationUpdate(client: QueryClient, notification: Not
         return unreadOnly && notification.isRead ? [] : [notification];
       }),
     );
-  markListsStale(client);
+  // A list fetch under way may have been answered before this change and would put the buttons back
+  // when it lands: those lists are fetched again (the one under way is dropped).
+  const inFlight = client.isFetching({ queryKey: allListsKey }) > 0;
+  void client.invalidateQueries({ queryKey: allListsKey, refetchType: inFlight ? 'active' : 'none' });
 }
 
 /**

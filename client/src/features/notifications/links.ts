@@ -1,4 +1,5 @@
 import { onFirstUse } from '#client/lib/on-first-use.ts';
+import { savedSearchHref } from '#common/saved-searches';
 import type { Notification, NotificationOutcome, NotificationResolved } from '#common/schemas/notifications';
 
 /**
@@ -25,6 +26,16 @@ export function viewLinkOf(notification: Pick<Notification, 'type' | 'data' | 'u
     // Not in SPEC: what happened to a booking ("Hold accepted: confirm it") leads to the booking.
     case 'system':
       return data.bookingId === undefined ? null : `/bookings/${data.bookingId}`;
+    // Issue 35: the saved search's results, as saved.
+    case 'saved_search_match':
+      return data.query === undefined ? null : savedSearchHref(data.query);
+    // Issue 36: the owner to the call's applications, the applicant to the call, crew to the list.
+    case 'call_application':
+      return data.callId === undefined ? null : `/calls/${data.callId}#applications`;
+    case 'application_update':
+      return data.callId === undefined ? null : `/calls/${data.callId}`;
+    case 'call_match':
+      return '/calls';
     default:
       return null;
   }
@@ -35,7 +46,14 @@ export function viewLinkOf(notification: Pick<Notification, 'type' | 'data' | 'u
  * product today (a review, a person), otherwise to the notifications page and its actions.
  */
 export function dropdownLinkOf(notification: Pick<Notification, 'type' | 'data' | 'userId'>): string {
-  if (notification.type === 'review' || notification.type === 'connection_request') {
+  if (
+    notification.type === 'review' ||
+    notification.type === 'connection_request' ||
+    notification.type === 'saved_search_match' ||
+    notification.type === 'call_application' ||
+    notification.type === 'application_update' ||
+    notification.type === 'call_match'
+  ) {
     return viewLinkOf(notification) ?? '/notifications';
   }
   return '/notifications';

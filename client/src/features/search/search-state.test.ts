@@ -3,6 +3,7 @@ import { searchResultsQuery } from './api.ts';
 import {
   EMPTY_SEARCH,
   hasFilters,
+  layOver,
   parseSearchState,
   premiumFiltersIn,
   refine,
@@ -32,6 +33,36 @@ describe('search state in the URL', () => {
       minYears: 5,
       hasPortfolio: true,
       verifiedOnly: true,
+      availableFrom: null,
+      availableTo: null,
+      minFreeDays: null,
+    });
+  });
+
+  it('reads the dates of a search (issue 35) and writes them after the filters', () => {
+    const state = parse('availableFrom=2027-03-12&availableTo=2027-03-14&minFreeDays=2&role=3');
+    expect(state).toMatchObject({ availableFrom: '2027-03-12', availableTo: '2027-03-14', minFreeDays: 2 });
+    expect(searchHref(state)).toBe(
+      '/search?role=3&availableFrom=2027-03-12&availableTo=2027-03-14&minFreeDays=2',
+    );
+    expect(hasFilters(parse('availableFrom=2027-03-12'))).toBe(true);
+  });
+
+  it('drops dates it cannot use: no start, not a day, or "at least" every day', () => {
+    expect(parse('availableTo=2027-03-14&minFreeDays=1')).toEqual(EMPTY_SEARCH);
+    expect(parse('availableFrom=2027-02-30')).toEqual(EMPTY_SEARCH);
+    expect(parse('availableFrom=2027-03-12&availableTo=soon')).toMatchObject({
+      availableFrom: '2027-03-12',
+      availableTo: null,
+    });
+    expect(parse('availableFrom=2027-03-12&availableTo=2027-03-14&minFreeDays=3').minFreeDays).toBeNull();
+    expect(parse('availableFrom=2027-03-12&minFreeDays=1').minFreeDays).toBeNull();
+  });
+
+  it('keeps a range the server refuses, so its answer can say why', () => {
+    expect(parse('availableFrom=2020-01-02&availableTo=2020-01-01')).toMatchObject({
+      availableFrom: '2020-01-02',
+      availableTo: '2020-01-01',
     });
   });
 
@@ -79,5 +110,34 @@ describe('the team builder searches as /search does (issue 31)', () => {
       expect(builder).toEqual(page);
       expect(searchResultsQuery(builder).queryKey).toEqual(searchResultsQuery(page).queryKey);
     }
+  });
+});
+
+describe('two changes before the page shows the first', () => {
+  const rendered = parseSearchState(new URLSearchParams('location=Savannah'));
+
+  it('a date picked while the other was on its way keeps both', () => {
+    const start = layOver(rendered, rendered, refine(rendered, { availableFrom: '2030-03-12' }));
+    // The end, picked by a control that still shows the search without a start.
+    const end = layOver(
+      rendered,
+      start,
+      refine(rendered, { availableFrom: null, availableTo: '2030-03-14' }),
+    );
+    expect(searchHref(end)).toBe('/search?location=Savannah&availableFrom=2030-03-12&availableTo=2030-03-14');
+  });
+
+  it('what the second changed wins, what it left alone stays as the first made it', () => {
+    const first = layOver(rendered, rendered, refine(rendered, { location: 'Atlanta' }));
+    const second = layOver(rendered, first, refine(rendered, { category: 'cast' }));
+    expect(second.location).toBe('Atlanta');
+    expect(second.category).toBe('cast');
+    const third = layOver(rendered, second, refine(rendered, { location: 'Macon' }));
+    expect(third.location).toBe('Macon');
+  });
+
+  it('an end alone, with no start anywhere, is dropped', () => {
+    const end = layOver(rendered, rendered, refine(rendered, { availableTo: '2030-03-14' }));
+    expect(searchHref(end)).toBe('/search?location=Savannah');
   });
 });

@@ -1,3 +1,5 @@
+import { parseIsoDay } from '#client/lib/day-range.ts';
+import { dayCount } from '#common/day-range';
 import { LIMITS } from '#common/limits';
 import { ROLE_CATEGORIES, type RoleCategory } from '#common/roles';
 import {
@@ -26,6 +28,12 @@ export interface SearchState {
   minYears: number | null;
   hasPortfolio: boolean;
   verifiedOnly: boolean;
+  /** Free from this day (YYYY-MM-DD): issue 35. */
+  availableFrom: string | null;
+  /** To this day; null with a start: that one day. */
+  availableTo: string | null;
+  /** Also those free on at least this many of the days; null: free on every day. */
+  minFreeDays: number | null;
 }
 
 export const EMPTY_SEARCH: SearchState = {
@@ -40,6 +48,9 @@ export const EMPTY_SEARCH: SearchState = {
   minYears: null,
   hasPortfolio: false,
   verifiedOnly: false,
+  availableFrom: null,
+  availableTo: null,
+  minFreeDays: null,
 };
 
 const MAX_ID = 2_147_483_647;
@@ -57,6 +68,44 @@ function ratingOf(value: string | null): number | null {
 }
 
 const isTrue = (value: string | null) => value === 'true' || value === '1';
+
+/** Issue 35: a search asks about at most 90 days. */
+export const RANGE_MAX_DAYS = LIMITS.availabilityDays;
+
+export type AvailableDates = Pick<SearchState, 'availableFrom' | 'availableTo' | 'minFreeDays'>;
+
+/**
+ * The dates of a search as the address carries them (search and browse alike). An end without a
+ * start means nothing and goes; a range the server will refuse (in the past, backwards, too long)
+ * stays, so its answer says why. "At least N days" of N days or more is every day, so it goes.
+ */
+export function parseAvailableDates(params: URLSearchParams): AvailableDates {
+  const availableFrom = parseIsoDay(params.get('availableFrom'));
+  const availableTo = availableFrom ? parseIsoDay(params.get('availableTo')) : null;
+  return canonicalDates({
+    availableFrom,
+    availableTo,
+    minFreeDays: availableFrom ? positiveInt(params.get('minFreeDays'), RANGE_MAX_DAYS) : null,
+  });
+}
+
+export function canonicalDates(dates: AvailableDates): AvailableDates {
+  const { availableFrom, availableTo, minFreeDays } = dates;
+  if (!availableFrom) return { availableFrom: null, availableTo: null, minFreeDays: null };
+  const total = availableTo && availableTo >= availableFrom ? dayCount(availableFrom, availableTo) : 1;
+  return {
+    availableFrom,
+    availableTo,
+    minFreeDays: minFreeDays !== null && minFreeDays < total ? minFreeDays : null,
+  };
+}
+
+export function appendAvailableDates(params: URLSearchParams, dates: AvailableDates): void {
+  if (!dates.availableFrom) return;
+  params.set('availableFrom', dates.availableFrom);
+  if (dates.availableTo) params.set('availableTo', dates.availableTo);
+  if (dates.minFreeDays !== null) params.set('minFreeDays', String(dates.minFreeDays));
+}
 
 export function parseSearchState(params: URLSearchParams): SearchState {
   const roles = [...new Set(params.getAll('role').map((value) => positiveInt(value)))].filter(
@@ -76,6 +125,7 @@ export function parseSearchState(params: URLSearchParams): SearchState {
     minYears: positiveInt(params.get('minYears'), 50),
     hasPortfolio: isTrue(params.get('hasPortfolio')),
     verifiedOnly: isTrue(params.get('verifiedOnly')),
+    ...parseAvailableDates(params),
   };
 }
 
@@ -92,6 +142,7 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   if (state.minYears !== null) params.set('minYears', String(state.minYears));
   if (state.hasPortfolio) params.set('hasPortfolio', 'true');
   if (state.verifiedOnly) params.set('verifiedOnly', 'true');
+  appendAvailableDates(params, state);
   if (state.page > 1) params.set('page', String(state.page));
   return params;
 }
@@ -114,6 +165,21 @@ export function searchHref(state: SearchState): string {
  */
 export function refine(state: SearchState, change: Partial<Omit<SearchState, 'page'>>): SearchState {
   return { ...state, ...change, page: 1 };
+}
+
+/**
+ * The search after `next`, a change one control made to the search it was rendered with, when
+ * `pending` (changes applied, their render not yet come) already moved on from that. Two changes
+ * made before the page shows the first (a date typed as the app took over a form already filled in
+ * before it started) both start from the rendered search: laid one over the other, neither undoes
+ * the other. The dates are made canonical once both are in.
+ */
+export function layOver(rendered: SearchState, pending: SearchState, next: SearchState): SearchState {
+  const changed = Object.entries(next).filter(
+    ([key, value]) => JSON.stringify(value) !== JSON.stringify(rendered[key as keyof SearchState]),
+  );
+  const laid: SearchState = { ...pending, ...Object.fromEntries(changed) };
+  return { ...laid, ...canonicalDates(laid) };
 }
 
 /** The Premium filters this search uses, in the contract's order. */
@@ -140,6 +206,7 @@ export function hasFilters(state: SearchState): boolean {
     state.roles.length > 0 ||
     state.category !== null ||
     state.location !== '' ||
+    state.availableFrom !== null ||
     premiumFiltersIn(state).length > 0
   );
 }

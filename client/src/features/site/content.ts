@@ -160,6 +160,7 @@ export const SITEMAP_GROUPS: readonly SitemapGroup[] = [
     title: 'Company',
     links: [
       { to: '/about', label: 'About' },
+      { to: '/pricing', label: 'Pricing' },
       { to: '/careers', label: 'Careers' },
       { to: '/team', label: 'Team' },
       { to: '/contact', label: 'Contact' },

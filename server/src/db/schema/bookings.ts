@@ -7,6 +7,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -76,6 +77,23 @@ export const bookings = pgTable(
 export const unavailableDays = pgTable(
   'unavailable_days',
   { userId: memberColumn('user_id'), day: date('day', { mode: 'string' }).notNull() },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * Each day a crew member is busy (issue 35, ADR 033): covered by an accepted or completed booking,
+ * a hold they agreed to, or marked unavailable. `sources` counts the calendar entries covering the
+ * day, so that entries can come and go in any order, concurrently, by increments alone. Kept by
+ * statement triggers on bookings and unavailable_days (migration 0032); application code only
+ * reads it, for search and browse by dates. Public like the calendar: it holds no who or why.
+ */
+export const memberBusyDays = pgTable(
+  'member_busy_days',
+  {
+    userId: memberColumn('user_id'),
+    day: date('day', { mode: 'string' }).notNull(),
+    sources: smallint('sources').notNull(),
+  },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 

@@ -11,6 +11,9 @@ export const AUDIT_ACTIONS = [
   'profile_unfeatured',
   'session_revoked',
   'role_changed',
+  // Issue 36: crew calls hidden by staff, and shown again.
+  'call_hidden',
+  'call_restored',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -26,7 +29,9 @@ export const auditLog = pgTable(
     actorId: integer('actor_id').notNull(),
     actorName: text('actor_name').notNull(),
     action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
-    targetType: text('target_type', { enum: ['review', 'user', 'report', 'session'] }).notNull(),
+    targetType: text('target_type', {
+      enum: ['review', 'user', 'report', 'session', 'call', 'call_report'],
+    }).notNull(),
     targetId: integer('target_id').notNull(),
     reason: text('reason').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>(),

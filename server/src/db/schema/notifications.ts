@@ -53,5 +53,14 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .notNull()
     .default(EMAIL_CATEGORY_DEFAULTS.payments),
   emailProductNews: boolean('email_product_news').notNull().default(EMAIL_CATEGORY_DEFAULTS.product_news),
+  // Issue 35: saved-search alerts.
+  emailSavedSearchNotifications: boolean('email_saved_search_notifications')
+    .notNull()
+    .default(EMAIL_CATEGORY_DEFAULTS.saved_searches),
+  // Issue 36: the opt-in (off by default) to call_match alerts, and whether they are mailed too.
+  emailCallMatchNotifications: boolean('email_call_match_notifications')
+    .notNull()
+    .default(EMAIL_CATEGORY_DEFAULTS.call_matches),
+  callMatchNotifications: boolean('call_match_notifications').notNull().default(false),
   emailDailyDigest: boolean('email_daily_digest').notNull().default(false),
 });

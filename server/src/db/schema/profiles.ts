@@ -78,11 +78,16 @@ export const portfolioItems = pgTable(
   (t) => [index('portfolio_items_user_idx').on(t.userId, t.position)],
 );
 
-/** One row per viewer per profile per day: a view is counted once a day, never for the owner. */
+/**
+ * One row per viewer per profile per day: a view is counted once a day, never for the owner.
+ * No foreign key to users (ADR 029): checking one takes a key-share lock on the profile's users
+ * row, a write to that row's page for every new view; the batch insert joins users instead, and
+ * users rows are never deleted (an erased member's stays as a tombstone and their views go).
+ */
 export const profileViews = pgTable(
   'profile_views',
   {
-    profileId: owner(),
+    profileId: integer('user_id').notNull(),
     viewerKey: text('viewer_key').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
   },

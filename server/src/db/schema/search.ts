@@ -26,6 +26,29 @@ const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COL
  */
 export const SEARCH_TIER_MIN_SCORES = [4, 3.8, 3.6] as const;
 
+/**
+ * The points of profile completeness (crew_search.profile_completeness, out of 100), as
+ * crew_profile_completeness() in migration 0028 gives them. The name weighs more than everything
+ * but the role together, so a nameless profile can never reach FEATURED_MIN_COMPLETENESS.
+ */
+export const PROFILE_COMPLETENESS_POINTS = {
+  displayName: 45,
+  role: 20,
+  photo: 15,
+  bio: 8,
+  location: 4,
+  experience: 4,
+  skills: 2,
+  portfolio: 2,
+} as const;
+
+/**
+ * What the home page's featured lists ask of a profile: a display name and a role (every crew
+ * row has a role, so it is the name that decides).
+ */
+export const FEATURED_MIN_COMPLETENESS =
+  PROFILE_COMPLETENESS_POINTS.displayName + PROFILE_COMPLETENESS_POINTS.role;
+
 /** How many tiers there are: one per minimum score, and the rest. */
 export const SEARCH_TIER_COUNT = SEARCH_TIER_MIN_SCORES.length + 1;
 
@@ -66,6 +89,12 @@ export const crewSearch = pgTable(
     /** Bayesian average (see crew_rating_score): what "rating" sorts and top-rated rank by. */
     ratingScore: real('rating_score').notNull(),
     verifiedCount: integer('verified_count').notNull(),
+    /**
+     * How useful the profile is to a production, 0–100 (crew_profile_completeness, migration
+     * 0028, PROFILE_COMPLETENESS_POINTS). Relevance is multiplied by it, and featured lists need
+     * FEATURED_MIN_COMPLETENESS (ADR 009's addendum).
+     */
+    profileCompleteness: smallint('profile_completeness').notNull(),
     searchTier: smallint('search_tier').notNull().generatedAlwaysAs(searchTier),
     /** Seam for radius search: filled once locations are geocoded. */
     latitude: doublePrecision('latitude'),

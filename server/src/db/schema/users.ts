@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CONTACT_VISIBILITIES } from '#common/schemas/profiles';
 
 export const users = pgTable(
   'users',
@@ -20,12 +21,24 @@ export const users = pgTable(
     bio: text('bio'),
     location: text('location'),
     contactInfo: text('contact_info'),
+    /** Who sees contactInfo (issue 33, ADR 027): canSeeContact() in common/src/policies/profiles.ts. */
+    contactVisibility: text('contact_visibility', { enum: CONTACT_VISIBILITIES })
+      .notNull()
+      .default('members'),
     profileImage: text('profile_image'),
     role: text('role', { enum: ['user', 'moderator', 'admin'] })
       .notNull()
       .default('user'),
     /** Suspended by staff: no sign-in, no sessions, no public profile, out of search. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /**
+     * Deleted by the member (issue 33, ADR 026): signed out, hidden and out of search at once,
+     * restorable by signing in until eraseAfter, then erased by the sweep (erasedAt), the row kept
+     * as a tombstone so payments, invoices and the reviews they wrote keep their foreign keys.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    eraseAfter: timestamp('erase_after', { withTimezone: true }),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     /** Featured by staff: leads the home page's top-rated section. */
     featuredAt: timestamp('featured_at', { withTimezone: true }),
     /**
@@ -43,6 +56,14 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // The erasure sweep's list: deleted accounts not erased yet, by when they are due.
+    index('users_erase_due_idx')
+      .on(t.eraseAfter)
+      .where(sql`${t.deletedAt} is not null and ${t.erasedAt} is null`),
+    check(
+      'users_contact_visibility_known',
+      sql`${t.contactVisibility} in ('public', 'members', 'connections')`,
+    ),
   ],
 );
 

@@ -20,7 +20,7 @@ export function recordAudit(
   actor: Pick<Actor, 'id' | 'username'>,
   entry: {
     action: AuditAction;
-    targetType: 'review' | 'user' | 'report' | 'session';
+    targetType: 'review' | 'user' | 'report' | 'session' | 'call' | 'call_report';
     targetId: number;
     reason: string;
     detail?: Record<string, unknown>;

@@ -20,7 +20,11 @@ class HiddenRouteError extends HttpError {
 export function requireStaff(level: StaffLevel) {
   return async (request: FastifyRequest) => {
     const auth = request.auth;
-    const viewer = auth && { ...auth.user, sessionSecondFactor: auth.secondFactor !== null };
+    // A personal access token is refused before this (ADR 032); were one here, it has no second factor.
+    const viewer = auth && {
+      ...auth.user,
+      sessionSecondFactor: auth.via === 'session' && auth.secondFactor !== null,
+    };
     const decision = staffDecision(viewer, level);
     if (decision.ok) return;
     if (decision.reason === 'not_staff') throw new HiddenRouteError(request);
@@ -34,7 +38,7 @@ export function requireStaff(level: StaffLevel) {
 
 /** preValidation guard of the sensitive calls: a TOTP code within the last 10 minutes (staff always have one). */
 export async function requireReauth(request: FastifyRequest) {
-  if (!request.auth || !recentlyReauthenticated(request.auth)) {
+  if (request.auth?.via !== 'session' || !recentlyReauthenticated(request.auth)) {
     throw new ForbiddenError(STAFF_MESSAGES.reauthRequired);
   }
 }
@@ -42,7 +46,7 @@ export async function requireReauth(request: FastifyRequest) {
 /** The staff member of a guarded route, as services and the audit log see them. */
 export function actorOf(request: FastifyRequest): Actor {
   const auth = request.auth;
-  if (!auth) throw new HiddenRouteError(request);
+  if (auth?.via !== 'session') throw new HiddenRouteError(request);
   return {
     id: auth.user.id,
     username: auth.user.username,

@@ -17,7 +17,9 @@ import {
   userLookupQuery,
   userLookupResponse,
 } from '#common/schemas/admin';
+import { callReportListResponse } from '#common/schemas/call-reports';
 import { invalidateProfile } from '#server/http/public-crew-cache.ts';
+import * as callReports from './call-reports.ts';
 import { actorOf, requireReauth, requireStaff } from './guards.ts';
 import * as security from './security-service.ts';
 import * as service from './service.ts';
@@ -27,6 +29,7 @@ const databaseId = (message: string) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 const reportParams = z.object({ id: databaseId('Not a valid report id') });
 const reviewParams = z.object({ id: databaseId('Not a valid review id') });
+const callParams = z.object({ id: databaseId('Not a valid call id') });
 const userParams = z.object({ id: databaseId('Not a valid user id') });
 const sessionParams = z.object({ id: databaseId('Not a valid session id') });
 const okResponse = z.object({ ok: z.literal(true) });
@@ -82,6 +85,42 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           actorOf(request),
         );
         invalidateProfile(app, subjectId);
+        return { ok: true as const };
+      },
+    );
+  }
+
+  // Crew call reports (issue 36, ADR 038): the same queue, decisions and audit as review reports.
+  app.get(
+    '/api/admin/call-reports',
+    { ...moderator, schema: { querystring: reportListQuery, response: { 200: callReportListResponse } } },
+    async (request) => callReports.listCallReports(app.db, request.query.status),
+  );
+
+  app.post(
+    '/api/admin/call-reports/:id/resolve',
+    {
+      ...moderator,
+      schema: { params: reportParams, body: resolveReportRequest, response: { 200: okResponse } },
+    },
+    async (request) => {
+      await callReports.resolveCallReport(app.db, request.params.id, request.body, actorOf(request));
+      return { ok: true as const };
+    },
+  );
+
+  for (const action of ['hide', 'restore'] as const) {
+    app.post(
+      `/api/admin/calls/:id/${action}`,
+      { ...moderator, schema: { params: callParams, body: reasonRequest, response: { 200: okResponse } } },
+      async (request) => {
+        await callReports.setCallHiddenByStaff(
+          app.db,
+          request.params.id,
+          action === 'hide',
+          request.body.reason,
+          actorOf(request),
+        );
         return { ok: true as const };
       },
     );

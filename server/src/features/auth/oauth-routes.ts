@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { authProvidersResponse, OAUTH_PROVIDERS } from '#common/schemas/auth';
 import { type AuthPageError, authPageErrorOf, notConfiguredError } from '#common/schemas/auth-page-errors';
 import type { OAuthClientConfig } from '#server/config.ts';
 import { HttpError } from '#server/errors.ts';
@@ -19,6 +20,18 @@ export const oauthRoutes: FastifyPluginAsync<{
   const clients = createProviderClients(providers, publicUrl);
   const cookie = { path: '/api/auth', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: 600 };
   const toAuthPage = (code: AuthPageError) => `/auth?error=${code}`;
+
+  // The sign-in page offers only these (issue 33): the configuration is read once, at start.
+  const configured = { providers: OAUTH_PROVIDERS.filter((provider) => clients[provider] !== undefined) };
+  app.get(
+    '/api/auth/providers',
+    { schema: { response: { 200: authProvidersResponse } } },
+    async (_request, reply) => {
+      // Changes only with a restart; a few minutes' caching spares the sign-in dialog a request.
+      reply.header('cache-control', 'public, max-age=300');
+      return configured;
+    },
+  );
 
   app.get<{ Params: { provider: string } }>('/api/auth/:provider/login', async (request, reply) => {
     const { provider } = request.params;

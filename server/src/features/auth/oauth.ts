@@ -206,6 +206,8 @@ export async function signInWithProvider(
   }
   const account = await q.findCredentialsById(db, userId);
   if (account?.suspended) throw new ForbiddenError(TWO_FACTOR_MESSAGES.accountSuspended);
+  // A provider cannot restore a deleted account: only its password can (ADR 026).
+  if (account?.deleted) throw new ForbiddenError(AUTH_PAGE_ERRORS.deleted);
   // A provider proves who someone is, not that they hold their second factor.
   if (account?.twoFactorEnabled) throw new ForbiddenError(AUTH_PAGE_ERRORS.two_factor);
   await recordSecurityEvent(db, meta, { type: 'oauth_login', userId, detail: { provider } });

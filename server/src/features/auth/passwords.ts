@@ -2,6 +2,7 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import pLimit from 'p-limit';
 
 /**
  * scrypt from node:crypto with OWASP's parameters (N=2^17, r=8, p=1): memory-hard, no native
@@ -12,12 +13,22 @@ const COST = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
+/**
+ * Hashes run two at a time; the rest wait here rather than in libuv's thread pool (four threads by
+ * default), which also serves PostgreSQL's SCRAM sign-in (WebCrypto), file reads and zlib. A burst
+ * of sign-ins filled every thread, and the pool's new connections timed out behind the hashes (503).
+ */
+const hashing = pLimit(2);
+
 function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r, p, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r, p, maxmem: MAX_MEMORY }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

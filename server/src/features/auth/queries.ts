@@ -20,7 +20,7 @@ type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'exec
 const isSubscribed = isPremiumSql(sql`"users"."id"`);
 
 /** The columns of the user object the client reads (common/src/schemas/auth.ts authUser). */
-const authUserColumns = {
+export const authUserColumns = {
   id: users.id,
   username: users.username,
   email: users.email,
@@ -49,6 +49,7 @@ export function findCredentialsByLogin(db: Executor, login: string) {
       passwordHash: users.passwordHash,
       suspended: sql<boolean>`${users.suspendedAt} is not null`,
       twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
+      deleted: sql<boolean>`${users.deletedAt} is not null`,
     })
     .from(users)
     .where(or(sql`lower(${users.username}) = ${lowered}`, sql`lower(${users.email}) = ${lowered}`))
@@ -62,6 +63,7 @@ export function findCredentialsById(db: Executor, userId: number) {
       passwordHash: users.passwordHash,
       suspended: sql<boolean>`${users.suspendedAt} is not null`,
       twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
+      deleted: sql<boolean>`${users.deletedAt} is not null`,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -136,9 +138,14 @@ export function findLiveSession(db: Executor, tokenHash: string) {
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      // A suspended member's sessions are deleted with the suspension; this keeps any straggler out.
+      // A suspended or deleted member's sessions are deleted with it; this keeps any straggler out.
       .where(
-        and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)),
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          gt(sessions.expiresAt, sql`now()`),
+          isNull(users.suspendedAt),
+          isNull(users.deletedAt),
+        ),
       )
       .then((rows) => rows[0])
   );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { restoreOfferResponse } from '#common/schemas/account-deletion';
 import { twoFactorRequiredResponse } from '#common/schemas/admin';
 import {
   authCheck,
@@ -17,6 +18,7 @@ import {
 } from '#common/schemas/auth';
 import { emailVerificationRoutes } from './email-routes.ts';
 import {
+  assertSignUpPasswordAllowed,
   changeEmail,
   changePassword,
   confirmPasswordReset,
@@ -46,7 +48,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/register',
-    { config: { limit: 'register' }, schema: { body: registerRequest, response: { 201: authUser } } },
+    {
+      config: { limit: 'register' },
+      schema: { body: registerRequest, response: { 201: authUser } },
+      // Before the sign-up limit counts (rate-limit.ts: after validation): a weak password is not an attempt.
+      preHandler: async (request) => assertSignUpPasswordAllowed(request.body),
+    },
     async (request, reply) => {
       const { user, session, device, endedSessionId } = await register(
         app.db,
@@ -64,7 +71,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/api/login',
     {
       config: { limit: 'login' },
-      schema: { body: loginRequest, response: { 200: authUser.or(twoFactorRequiredResponse) } },
+      schema: {
+        body: loginRequest,
+        response: { 200: restoreOfferResponse.or(authUser).or(twoFactorRequiredResponse) },
+      },
     },
     async (request, reply) => {
       const result = await login(
@@ -74,6 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         loginPolicy,
         request.signingInBrowser(),
       );
+      if ('restore' in result && result.restore) return reply.send(result.restore);
       if (result.twoFactor) {
         return reply.setTwoFactorCookie(result.twoFactor.token).send({ twoFactorRequired: true as const });
       }
@@ -83,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   );
 
   app.post('/api/logout', async (request, reply) => {
-    if (request.auth) {
+    if (request.auth?.via === 'session') {
       await logout(app.db, request.auth.sessionId, request.auth.user.id, request.meta());
       app.realtime.sessionEnded(request.auth.sessionId);
     }
@@ -93,17 +104,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   // SPEC: the menu's Logout navigates here. A cross-site page can only reach it by a top-level
   // navigation (the cookie is SameSite=Lax), and all it can do is sign the visitor out.
   app.get('/api/logout', async (request, reply) => {
-    if (request.auth) {
+    if (request.auth?.via === 'session') {
       await logout(app.db, request.auth.sessionId, request.auth.user.id, request.meta());
       app.realtime.sessionEnded(request.auth.sessionId);
     }
     return reply.clearSessionCookie().header('cache-control', noStore).redirect('/');
   });
 
-  app.get('/api/auth/me', { schema: { response: { 200: authUser } } }, async (request, reply) => {
-    reply.header('cache-control', noStore);
-    return app.signedIn(request).user;
-  });
+  // "Who am I": the one auth call a personal access token may make (ADR 032).
+  app.get(
+    '/api/auth/me',
+    { config: { accessToken: 'read' }, schema: { response: { 200: authUser } } },
+    async (request, reply) => {
+      reply.header('cache-control', noStore);
+      return app.signedIn(request).user;
+    },
+  );
 
   /** The current user, or null: for callers that treat "signed out" as an answer, not an error. */
   app.get(
@@ -118,10 +134,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   /** When the current session ends, and whether it outlives the browser ("Stay logged in"). */
   app.get('/api/auth/session', { schema: { response: { 200: sessionInfo } } }, async (request, reply) => {
     reply.header('cache-control', noStore);
+    const session = request.auth?.via === 'session' ? request.auth : null;
     return {
-      authenticated: request.auth !== null,
-      expiresAt: request.auth?.expiresAt.toISOString() ?? null,
-      persistent: request.auth?.persistent ?? false,
+      authenticated: session !== null,
+      expiresAt: session?.expiresAt.toISOString() ?? null,
+      persistent: session?.persistent ?? false,
     };
   });
 
@@ -164,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: { body: changePasswordRequest, response: { 200: messageResponse } },
     },
     async (request) => {
-      const { user, sessionId } = app.signedIn(request);
+      const { user, sessionId } = app.signedInSession(request);
       await changePassword(app.db, user.id, sessionId, request.body, request.meta());
       return { message: 'Your password has been changed. Other devices have been signed out.' };
     },

@@ -27,6 +27,7 @@ import { noAccountMail, PASSWORD_RESET_MAIL_KIND, resetLinkMail } from './passwo
 import { decoyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { verifyCurrentPassword } from './proofs.ts';
 import * as q from './queries.ts';
+import { offerRestore } from './restore-offer.ts';
 import { securityNotice, securityNoticeFor } from './security-notices.ts';
 import { deleteMemberSessionsExcept, deleteSessionByTokenHash } from './session-queries.ts';
 import { insertChallenge } from './two-factor-queries.ts';
@@ -70,6 +71,14 @@ export function recordSecurityEvent(
 
 function assertNotCommon(password: string, field: string) {
   if (isCommonPassword(password)) throw new BadRequestError(COMMON_PASSWORD, { [field]: COMMON_PASSWORD });
+}
+
+/**
+ * The sign-up's last validation, run before the sign-up limit counts the attempt (ADR 027): a
+ * refusal by validation does not count, only an accepted or duplicate sign-up does.
+ */
+export function assertSignUpPasswordAllowed(input: Pick<RegisterRequest, 'password'>): void {
+  assertNotCommon(input.password, 'password');
 }
 
 export async function createSession(
@@ -224,6 +233,8 @@ export async function login(
     });
     throw new TooManyRequestsError(
       `Too many failed sign-in attempts. Please wait ${policy.windowMinutes} minutes or reset your password.`,
+      undefined,
+      policy.windowMinutes * 60,
     );
   }
   await assertAccountNotCapped(db, meta, policy, failures, {
@@ -252,6 +263,11 @@ export async function login(
       detail: { suspended: true },
     });
     throw new ForbiddenError(TWO_FACTOR_MESSAGES.accountSuspended);
+  }
+  // Deleted by its member and not erased yet: "Restore my account" instead of a session (ADR 026).
+  if (account.deleted) {
+    await recordSecurityEvent(db, meta, { type: 'account_restore_offered', userId: account.id });
+    return { restore: await offerRestore(db, account, input.rememberMe === true) } as const;
   }
   if (account.twoFactorEnabled) {
     const token = randomToken();
@@ -414,6 +430,8 @@ export async function changeEmail(
     if ((await countEmailLinksSince(tx, userId, 'change', since)) >= EMAIL_CHANGES_PER_HOUR) {
       throw new TooManyRequestsError(
         `You have asked to change your email ${EMAIL_CHANGES_PER_HOUR} times in the last hour. Please try again later.`,
+        undefined,
+        3600,
       );
     }
     // One new address waits at a time: the link of an earlier request stops working.

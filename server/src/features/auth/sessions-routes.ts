@@ -12,7 +12,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/sessions',
     { preHandler: app.requireUser, schema: { response: { 200: accountSessionsResponse } } },
     async (request, reply) => {
-      const { user, sessionId } = app.signedIn(request);
+      const { user, sessionId } = app.signedInSession(request);
       reply.header('cache-control', 'no-store');
       return { sessions: await listSessions(app.db, user.id, sessionId) };
     },
@@ -22,7 +22,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/sessions/:id',
     { preHandler: app.requireUser, schema: { params: accountSessionParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      const { user, sessionId } = app.signedIn(request);
+      const { user, sessionId } = app.signedInSession(request);
       await endSession(app.db, user.id, request.params.id, request.meta());
       app.realtime.sessionEnded(request.params.id);
       // Ending this browser's own session is signing out.
@@ -35,7 +35,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/sessions',
     { preHandler: app.requireUser, schema: { response: { 204: z.null() } } },
     async (request, reply) => {
-      const { user, sessionId } = app.signedIn(request);
+      const { user, sessionId } = app.signedInSession(request);
       const ended = await endOtherSessions(app.db, user.id, sessionId, request.meta());
       for (const id of ended) app.realtime.sessionEnded(id);
       return reply.code(204).send(null);

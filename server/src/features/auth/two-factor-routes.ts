@@ -61,7 +61,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: { body: twoFactorEnableRequest, response: { 200: twoFactorEnableResponse } },
     },
     async (request, reply) => {
-      const { user, sessionId } = app.signedIn(request);
+      const { user, sessionId } = app.signedInSession(request);
       reply.header('cache-control', noStore);
       const { recoveryCodes, endedSessionIds } = await enableTwoFactor(
         app.db,
@@ -97,7 +97,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: { body: reauthenticateRequest, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      const { user, sessionId } = app.signedIn(request);
+      const { user, sessionId } = app.signedInSession(request);
       await reauthenticate(app.db, totpKey, user.id, sessionId, request.body, request.meta());
       return reply.code(204).send(null);
     },

@@ -1,2 +1,8 @@
 export { bookingRoutes } from './routes.ts';
-export { settleBookingPayment, withdrawBookingsBetween } from './service.ts';
+// createBooking: crew calls book an applicant through it (issue 36).
+export {
+  createBooking,
+  settleBookingPayment,
+  withdrawBookingsBetween,
+  withdrawBookingsOf,
+} from './service.ts';

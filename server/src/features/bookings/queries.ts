@@ -377,6 +377,52 @@ export async function withdrawWaitingBetween(db: Executor, a: number, b: number)
   return locked;
 }
 
+/** The crew members whose calendars hold requests and holds of `memberId` still waiting, either side. */
+export function waitingCrewIdsOf(db: Executor, memberId: number): Promise<number[]> {
+  return db
+    .select({ crewId: bookings.crewId })
+    .from(bookings)
+    .where(
+      and(
+        sql`(${bookings.requesterId} = ${memberId} or ${bookings.crewId} = ${memberId})`,
+        inArray(bookings.status, WAITING_FOR_ANSWER),
+      ),
+    )
+    .groupBy(bookings.crewId)
+    .orderBy(bookings.crewId)
+    .then((rows) => rows.map((row) => row.crewId));
+}
+
+/**
+ * A member deleting their account (issue 33) withdraws every request and hold of theirs still
+ * waiting for an answer, either side, as cancelled; accepted and paid bookings stand. The caller
+ * holds the calendars' locks. Answers the bookings withdrawn, as they were before.
+ */
+export async function withdrawWaitingOf(db: Executor, memberId: number): Promise<BookingRow[]> {
+  const locked = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        sql`(${bookings.requesterId} = ${memberId} or ${bookings.crewId} = ${memberId})`,
+        inArray(bookings.status, WAITING_FOR_ANSWER),
+      ),
+    )
+    .orderBy(bookings.id)
+    .for('update');
+  if (locked.length === 0) return [];
+  await db
+    .update(bookings)
+    .set({ status: 'cancelled', statusChangedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      inArray(
+        bookings.id,
+        locked.map((row) => row.id),
+      ),
+    );
+  return locked;
+}
+
 /**
  * Keeps the provider's checkout as the booking's one open checkout (issue 30), unless the booking
  * stopped being payable meanwhile or another checkout, open until after `replaceBefore`, got there

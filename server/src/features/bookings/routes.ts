@@ -36,6 +36,11 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   provider: PaymentProvider;
 }> = async (app, { publicUrl, provider }) => {
   const guarded = { preHandler: app.requireUser };
+  // What a personal access token may do here (ADR 032): read the member's bookings and
+  // availability, answer a booking as its crew member, and set days off. Hiring, holds and paying
+  // stay with the browser.
+  const tokenRead = { ...guarded, config: { accessToken: 'read' } } as const;
+  const tokenWrite = { ...guarded, config: { accessToken: 'write' } } as const;
 
   const complete = () =>
     service
@@ -54,20 +59,20 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/bookings',
-    { ...guarded, schema: { querystring: bookingListQuery, response: { 200: bookingListResponse } } },
+    { ...tokenRead, schema: { querystring: bookingListQuery, response: { 200: bookingListResponse } } },
     async (request) => service.listBookings(app.db, app.signedIn(request), request.query),
   );
 
   app.get(
     '/api/bookings/:id',
-    { ...guarded, schema: { params: bookingParams, response: bookingReply } },
+    { ...tokenRead, schema: { params: bookingParams, response: bookingReply } },
     async (request) => service.getBooking(app.db, app.signedIn(request), request.params.id),
   );
 
   for (const answer of ['accept', 'decline'] as const) {
     app.post(
       `/api/bookings/:id/${answer}`,
-      { ...guarded, schema: { params: bookingParams, body: bookingAnswer, response: bookingReply } },
+      { ...tokenWrite, schema: { params: bookingParams, body: bookingAnswer, response: bookingReply } },
       async (request) =>
         service.answerBooking(
           app.db,
@@ -119,6 +124,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/users/:id/availability',
     {
+      config: { accessToken: 'read' },
       schema: { params: userParams, querystring: availabilityQuery, response: { 200: availabilityResponse } },
     },
     async (request) => service.availability(app.db, request.params.id, request.query.from, request.query.to),
@@ -126,13 +132,13 @@ export const bookingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/me/unavailable-days',
-    { ...guarded, schema: { response: { 200: unavailableDaysResponse } } },
+    { ...tokenRead, schema: { response: { 200: unavailableDaysResponse } } },
     async (request) => service.getUnavailableDays(app.db, app.signedIn(request)),
   );
 
   app.put(
     '/api/me/unavailable-days',
-    { ...guarded, schema: { body: unavailableDaysRequest, response: { 204: z.null() } } },
+    { ...tokenWrite, schema: { body: unavailableDaysRequest, response: { 204: z.null() } } },
     async (request, reply) => {
       await service.setUnavailableDays(app.db, app.signedIn(request), request.body.days);
       return reply.code(204).send(null);

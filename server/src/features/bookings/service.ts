@@ -458,6 +458,34 @@ export async function withdrawBookingsBetween(tx: q.Executor, a: number, b: numb
 }
 
 /**
+ * A member deleting their account (issue 33, ADR 026) withdraws their requests and holds still
+ * waiting for an answer, either side, in the deletion's transaction; the other side is told as a
+ * cancellation or release tells them, and a withdrawn agreed first hold moves second holds up.
+ * Calendars are locked first, lowest id first (the one lock order). Accepted bookings stand.
+ */
+export async function withdrawBookingsOf(
+  tx: q.Executor,
+  member: { id: number; name: string },
+): Promise<q.BookingRow[]> {
+  for (const crewId of await q.waitingCrewIdsOf(tx, member.id)) await q.lockCrewCalendar(tx, crewId);
+  const withdrawn = await q.withdrawWaitingOf(tx, member.id);
+  for (const booking of withdrawn) {
+    await resolveAsked(tx, [askedOf(booking)], { answeredBy: member.id });
+    const hold = isHold(booking.status);
+    await notify(
+      tx,
+      otherParty(member.id, booking),
+      'system',
+      hold ? 'Hold released' : 'Booking cancelled',
+      `${member.name} closed their CrewBase account, so ${hold ? 'the hold' : 'the booking request'} for ${span(booking)} was cancelled.`,
+      { bookingId: booking.id },
+    );
+    await promoteSecondHolds(tx, booking);
+  }
+  return withdrawn;
+}
+
+/**
  * Film custom: when an agreed first hold goes, the agreed second holds on its days are offered the
  * slot, oldest first, each only if no other agreed first hold covers any of its own days. So a
  * second hold spanning two first holds stays second until both are gone, and no two first holds

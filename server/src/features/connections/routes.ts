@@ -8,12 +8,15 @@ import {
   connectionStatusResponse,
   userIdParams,
 } from '#common/schemas/connections';
+import { acceptAccessTokens } from '#server/plugins/access-tokens.ts';
 import * as service from './service.ts';
 
 const noContent = { 204: z.null() };
 const statusReply = { 200: connectionStatusResponse };
 
 export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Personal access tokens may read these (ADR 032).
+  acceptAccessTokens(app, 'reads');
   const guarded = { preHandler: app.requireUser };
 
   app.post(

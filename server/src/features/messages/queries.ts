@@ -120,7 +120,7 @@ export async function findMembers(db: Executor, conversationId: number) {
     blocked: number[];
   }>(sql`
     select cm.user_id, cm.last_read_message_id as last_read, cm.read_at,
-      u.suspended_at is not null as suspended,
+      (u.suspended_at is not null or u.deleted_at is not null) as suspended,
       array(select b.blocked_id from blocks b
         join ${conversationMembers} o on o.user_id = b.blocked_id and o.conversation_id = cm.conversation_id
         where b.blocker_id = cm.user_id) as blocked

@@ -12,6 +12,7 @@ import {
   startConversationResponse,
   unreadMessagesResponse,
 } from '#common/schemas/messages';
+import { acceptAccessTokens } from '#server/plugins/access-tokens.ts';
 import { mailUnreadMessages } from './message-mail.ts';
 import * as service from './service.ts';
 
@@ -24,6 +25,8 @@ export const messageRoutes: FastifyPluginAsyncZod<{
   /** Whether the minute sweep mails new messages on its own (tests call `mailUnreadMessages`). */
   mailSweep: boolean;
 }> = async (app, { publicUrl, mailSweep }) => {
+  // A personal access token with the write scope may send and read messages (ADR 032).
+  acceptAccessTokens(app, 'reads and writes');
   const guarded = { preHandler: app.requireUser };
   if (mailSweep) {
     const mail = () =>

@@ -27,7 +27,7 @@ export async function dueDigestMembers(
     select u.id from ${users} u
       join ${notificationPreferences} p on p.user_id = u.id and p.email_daily_digest
       left join ${notificationDigests} d on d.user_id = u.id
-    where u.id > ${after} and u.email_verified_at is not null and u.suspended_at is null
+    where u.id > ${after} and u.email_verified_at is not null and u.suspended_at is null and u.deleted_at is null
       and (d.last_digest_at is null or d.last_digest_at <= ${at} - make_interval(secs => ${DAY_SECONDS}))
       and exists (select 1 from ${notifications} n where n.user_id = u.id
         and n.created_at > coalesce(d.listed_through, ${at} - make_interval(secs => ${DAY_SECONDS}))

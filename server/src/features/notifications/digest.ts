@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { EMAIL_CATEGORIES, type EmailCategory, emailCategoryOf } from '#common/policies/email';
+import { type SavedSearchQuery, savedSearchHref } from '#common/saved-searches';
 import { EMAIL_CATEGORY_LABELS } from '#common/schemas/email-preferences';
 import type { Database } from '#server/db/client.ts';
 import { unsubscribeHeaders } from '#server/mail/headers.ts';
@@ -40,6 +41,8 @@ function pathOf(n: q.DigestNotification): string {
     teamId?: number;
     paymentId?: number;
     conversationId?: number;
+    query?: SavedSearchQuery;
+    callId?: number;
   };
   if (data.paymentId !== undefined) return `/payments/${data.paymentId}`;
   if (data.bookingId !== undefined) return `/bookings/${data.bookingId}`;
@@ -47,6 +50,12 @@ function pathOf(n: q.DigestNotification): string {
   if (n.type === 'message' && data.conversationId !== undefined) return `/messages/${data.conversationId}`;
   if (n.type === 'review') return '/profile?tab=reviews';
   if (n.type === 'profile_featured') return '/profile';
+  // Issue 35: a saved search's new matches open the search as saved.
+  if (n.type === 'saved_search_match' && data.query) return savedSearchHref(data.query);
+  // Issue 36: an application opens the call's applications, an answer the call.
+  if (n.type === 'call_application' && data.callId !== undefined) return `/calls/${data.callId}#applications`;
+  if (n.type === 'application_update' && data.callId !== undefined) return `/calls/${data.callId}`;
+  if (n.type === 'call_match') return '/calls';
   return '/notifications';
 }
 

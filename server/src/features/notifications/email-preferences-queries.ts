@@ -17,6 +17,8 @@ export const EMAIL_FIELD_OF_KEY = {
   [EMAIL_PREFERENCE_KEYS.reviews]: 'emailReviewNotifications',
   [EMAIL_PREFERENCE_KEYS.payments]: 'emailPaymentNotifications',
   [EMAIL_PREFERENCE_KEYS.product_news]: 'emailProductNews',
+  [EMAIL_PREFERENCE_KEYS.saved_searches]: 'emailSavedSearchNotifications',
+  [EMAIL_PREFERENCE_KEYS.call_matches]: 'emailCallMatchNotifications',
   [EMAIL_DIGEST_KEY]: 'emailDailyDigest',
 } as const satisfies Record<EmailPreferenceKey, keyof PreferencesRow>;
 
@@ -34,6 +36,7 @@ function wantedWhere(userId: number | SQL, category: EmailCategory): SQL {
   return sql`u.id = ${userId}
     and u.email_verified_at is not null
     and u.suspended_at is null
+    and u.deleted_at is null
     and coalesce(p.${sql.identifier(columnOf(category).name)}, ${literal(EMAIL_CATEGORY_DEFAULTS[category])})`;
 }
 

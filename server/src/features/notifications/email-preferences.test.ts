@@ -28,7 +28,12 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-const ALL_DEFAULTS = { ...DEFAULT_NOTIFICATION_PREFERENCES, ...DEFAULT_EMAIL_PREFERENCES };
+// Issue 36: the call_match opt-in is off until the member turns it on.
+const ALL_DEFAULTS = {
+  ...DEFAULT_NOTIFICATION_PREFERENCES,
+  ...DEFAULT_EMAIL_PREFERENCES,
+  call_match_notifications: false,
+};
 
 async function verifiedMember(options: { verified?: boolean } = {}) {
   const m = await member(t.db, t.app);

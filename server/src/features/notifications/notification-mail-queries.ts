@@ -4,11 +4,14 @@ import type { EmailCategory } from '#common/policies/email';
 import type { Database } from '#server/db/client.ts';
 import {
   bookings,
+  callApplications,
+  crewCalls,
   mailOutbox,
   notifications,
   payments,
   reviews,
   roles,
+  savedSearches,
   teamMembers,
   teamPositions,
   teams,
@@ -116,6 +119,39 @@ export async function findTeamInviteFacts(db: Executor, teamId: number, memberId
     .leftJoin(teamPositions, eq(teamPositions.id, teamMembers.positionId))
     .leftJoin(roles, eq(roles.id, teamPositions.roleId))
     .where(eq(teams.id, teamId));
+  return row ?? null;
+}
+
+/** A saved search's mail (issue 35): only the recipient's own, and only while its alerts are on. */
+export async function findSavedSearchFacts(db: Executor, id: number, ownerId: number) {
+  const [row] = await db
+    .select({ name: savedSearches.name, query: savedSearches.query })
+    .from(savedSearches)
+    .where(
+      sql`${savedSearches.id} = ${id} and ${savedSearches.userId} = ${ownerId} and ${savedSearches.alerts}`,
+    );
+  return row ?? null;
+}
+
+/**
+ * A crew call's facts for the mail of an application or its answer (issue 36): whether the
+ * recipient applied to it; a call staff hid is not mailed about.
+ */
+export async function findCallFacts(db: Executor, id: number, recipientId: number) {
+  const [row] = await db
+    .select({
+      ownerId: crewCalls.ownerId,
+      title: crewCalls.title,
+      role: roles.name,
+      location: crewCalls.location,
+      startDate: crewCalls.startDate,
+      endDate: crewCalls.endDate,
+      applied: sql<boolean>`exists (select 1 from ${callApplications} a
+        where a.call_id = ${crewCalls.id} and a.applicant_id = ${recipientId})`,
+    })
+    .from(crewCalls)
+    .innerJoin(roles, eq(roles.id, crewCalls.roleId))
+    .where(sql`${crewCalls.id} = ${id} and ${crewCalls.hiddenAt} is null`);
   return row ?? null;
 }
 

@@ -1,6 +1,7 @@
 import { personName } from '#common/people';
 import { type EmailCategory, emailCategoryOf } from '#common/policies/email';
 import { formatMoney } from '#common/premium';
+import { savedSearchHref } from '#common/saved-searches';
 import type { BookingStatus } from '#common/schemas/bookings';
 import { EMAIL_CATEGORY_LABELS } from '#common/schemas/email-preferences';
 import type { Database } from '#server/db/client.ts';
@@ -14,7 +15,17 @@ import * as q from './notification-mail-queries.ts';
 export type NotificationMail = RenderedMail & { headers: Record<string, string> };
 
 type Notification = NonNullable<Awaited<ReturnType<typeof q.findNotification>>>;
-type Data = { bookingId?: number; teamId?: number; paymentId?: number; reviewId?: number };
+type Data = {
+  bookingId?: number;
+  teamId?: number;
+  paymentId?: number;
+  reviewId?: number;
+  savedSearchId?: number;
+  count?: number;
+  people?: { id: number; name: string }[];
+  callId?: number;
+  calls?: { id: number; title: string }[];
+};
 /** What a type's mail says, apart from its footer. */
 type Body = Omit<MailContent, 'footer'>;
 type Link = (path: string) => string;
@@ -67,6 +78,25 @@ function bodyOf(db: Database, n: Notification, data: Data, link: Link): Promise<
   if (n.type === 'team_invite')
     return data.teamId === undefined ? null : inviteBody(db, n, data.teamId, link);
   if (n.type === 'review') return data.reviewId === undefined ? null : reviewBody(db, n, data.reviewId, link);
+  if (n.type === 'saved_search_match')
+    return data.savedSearchId === undefined ? null : savedSearchBody(db, n, data, data.savedSearchId, link);
+  // Issue 36: an application to the member's call, or the answer to theirs.
+  if (n.type === 'call_application' || n.type === 'application_update')
+    return data.callId === undefined ? null : callBody(db, n, data.callId, link);
+  // Issue 36 (ADR 038): the new crew calls for the member's roles and place, each a link.
+  if (n.type === 'call_match')
+    return {
+      subject: n.title,
+      preheader: n.message,
+      heading: n.title,
+      paragraphs: ['New crew calls for your roles in your place: apply from the call’s page.'],
+      items: (data.calls ?? []).map((call) => ({
+        title: call.title,
+        text: '',
+        url: link(`/calls/${call.id}`),
+      })),
+      button: { label: 'See all crew calls', url: link('/calls') },
+    };
   if (n.type === 'profile_featured')
     return {
       subject: n.title,
@@ -251,6 +281,66 @@ async function paymentBody(
     paragraphs: [n.message],
     facts,
     button: { label: 'View the payment', url: link(`/payments/${paymentId}`) },
+  };
+}
+
+/**
+ * People newly matching a saved search (issue 35): their names, and the search as saved now (the
+ * link is always the search page; a search deleted or with alerts off since is not mailed).
+ */
+async function savedSearchBody(
+  db: Database,
+  n: Notification,
+  data: Data,
+  savedSearchId: number,
+  link: Link,
+): Promise<Body | null> {
+  const search = await q.findSavedSearchFacts(db, savedSearchId, n.userId);
+  if (!search) return null;
+  const listed = (data.people ?? []).length;
+  const more = (data.count ?? listed) - listed;
+  return {
+    subject: n.title,
+    preheader: n.message,
+    heading: n.title,
+    paragraphs: [
+      `New on CrewBase for your saved search “${search.name}”:`,
+      ...(listed === 0 ? [n.message] : []),
+    ],
+    items: (data.people ?? []).map((person) => ({
+      title: person.name,
+      text: 'See their profile',
+      url: link(`/profile/${person.id}`),
+    })),
+    ...(more > 0 ? { facts: [{ label: 'And', value: `${more} more` }] } : {}),
+    button: { label: 'See who matches', url: link(savedSearchHref(search.query)) },
+  };
+}
+
+/**
+ * An application to the recipient's call, or an answer to the recipient's application: the call's
+ * title, role, place and days as they are now, with one button to the call (its applications, for
+ * the owner). Nothing when the call is gone or the recipient is neither its owner nor an applicant.
+ */
+async function callBody(db: Database, n: Notification, callId: number, link: Link): Promise<Body | null> {
+  const call = await q.findCallFacts(db, callId, n.userId);
+  if (!call) return null;
+  const toOwner = n.type === 'call_application';
+  if (toOwner ? call.ownerId !== n.userId : !call.applied) return null;
+  return {
+    subject: `${n.title}: ${call.title}`,
+    preheader: n.message,
+    heading: n.title,
+    paragraphs: [n.message],
+    facts: [
+      { label: 'Call', value: call.title },
+      { label: 'Role', value: call.role },
+      { label: 'Where', value: call.location },
+      { label: 'Dates', value: dayRange(call.startDate, call.endDate, true) },
+    ],
+    button: toOwner
+      ? { label: 'View Applications', url: link(`/calls/${callId}#applications`) }
+      : { label: 'View Call', url: link(`/calls/${callId}`) },
   };
 }
 

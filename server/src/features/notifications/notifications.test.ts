@@ -236,7 +236,11 @@ describe('preferences', () => {
     expect(initial.statusCode).toBe(200);
     // SPEC's five, all on; beside them the e-mail keys of issue 32 (email-preferences.test.ts).
     expect(notificationPreferencesSchema.parse(initial.json())).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
-    const defaults = { ...DEFAULT_NOTIFICATION_PREFERENCES, ...DEFAULT_EMAIL_PREFERENCES };
+    const defaults = {
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
+      ...DEFAULT_EMAIL_PREFERENCES,
+      call_match_notifications: false,
+    };
     expect(initial.json()).toEqual(defaults);
 
     const res = await me.browser.request('PATCH', '/api/notifications/preferences', {

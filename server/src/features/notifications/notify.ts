@@ -21,6 +21,15 @@ export interface NotificationData {
   paymentId?: number;
   rating?: number;
   amount?: number;
+  /** saved_search_match (issue 35). */
+  savedSearchId?: number;
+  count?: number;
+  people?: { id: number; name: string }[];
+  query?: Record<string, string | string[]>;
+  /** call_application, application_update, call_match (issue 36). */
+  callId?: number;
+  applicationId?: number;
+  calls?: { id: number; title: string }[];
 }
 
 export interface CreatedNotification {

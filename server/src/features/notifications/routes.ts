@@ -14,6 +14,7 @@ import {
 } from '#common/schemas/notifications';
 import { ForbiddenError, UnauthorizedError } from '#server/errors.ts';
 import { SIGN_IN_REQUIRED } from '#server/http/request-auth.ts';
+import { acceptAccessTokens } from '#server/plugins/access-tokens.ts';
 import { type RealtimeOptions, realtimePlugin } from './realtime/plugin.ts';
 import * as service from './service.ts';
 import { unsubscribeRoutes } from './unsubscribe-routes.ts';
@@ -46,6 +47,8 @@ const httpRoutes: FastifyPluginAsyncZod<{ testNotificationsForEveryone: boolean 
   app,
   { testNotificationsForEveryone },
 ) => {
+  // Personal access tokens may read these (ADR 032).
+  acceptAccessTokens(app, 'reads');
   const publish = app.realtime.publish;
 
   app.get(

@@ -113,7 +113,12 @@ const EMAIL_KEYS = Object.keys(EMAIL_FIELD_OF_KEY) as EmailPreferenceKey[];
 
 /** SPEC §3's five keys, and beside them the seven e-mail keys of issue 32. */
 function toPreferences(row: q.PreferencesRow | null): AllPreferences {
-  if (!row) return { ...DEFAULT_NOTIFICATION_PREFERENCES, ...DEFAULT_EMAIL_PREFERENCES };
+  if (!row)
+    return {
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
+      ...DEFAULT_EMAIL_PREFERENCES,
+      call_match_notifications: false,
+    };
   const email = { ...DEFAULT_EMAIL_PREFERENCES };
   for (const key of EMAIL_KEYS) email[key] = row[EMAIL_FIELD_OF_KEY[key]];
   return {
@@ -123,6 +128,7 @@ function toPreferences(row: q.PreferencesRow | null): AllPreferences {
     team_invite_notifications: row.teamInviteNotifications,
     system_notifications: row.systemNotifications,
     ...email,
+    call_match_notifications: row.callMatchNotifications,
   };
 }
 
@@ -143,6 +149,8 @@ export async function updatePreferences(
     set.teamInviteNotifications = changes.team_invite_notifications;
   }
   if (changes.system_notifications !== undefined) set.systemNotifications = changes.system_notifications;
+  if (changes.call_match_notifications !== undefined)
+    set.callMatchNotifications = changes.call_match_notifications;
   for (const key of EMAIL_KEYS) {
     const value = changes[key];
     if (value !== undefined) set[EMAIL_FIELD_OF_KEY[key]] = value;

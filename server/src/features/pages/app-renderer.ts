@@ -14,8 +14,22 @@ export interface AppMarkup {
   afterRoot: string;
 }
 
-/** Renders a public page with the app's own components, or null to keep it client-rendered. */
-export type AppRenderer = (url: URL, visitorIp: string) => Promise<AppMarkup | null>;
+/** What a render gave: the markup (null: the page stays client-rendered) and whether it may be cached. */
+export interface AppRender {
+  markup: AppMarkup | null;
+  /**
+   * False when an answer the render read was refused or failed (a 429 of the visitor's rate
+   * limit, a 5xx): the page shows that visitor's bad moment, not the page, and must never be
+   * served to anyone else.
+   */
+  cacheable: boolean;
+}
+
+/** Renders a public page with the app's own components, or null markup to keep it client-rendered. */
+export type AppRenderer = (url: URL, visitorIp: string) => Promise<AppRender>;
+
+/** Answers that say nothing about the page, only about the moment: a render reading one is degraded. */
+const degrading = (status: number) => status === 429 || status >= 500;
 
 interface ServerRenderModule {
   configure(options: { fetch: typeof fetch }): void;
@@ -36,7 +50,7 @@ export async function loadAppRenderer(app: FastifyInstance, clientDist: string):
   const file = path.resolve(clientDist, '..', 'server-render', 'entry-server.js');
   if (!existsSync(file)) return null;
   const module = (await import(pathToFileURL(file).href)) as ServerRenderModule;
-  const visitor = new AsyncLocalStorage<string>();
+  const visitor = new AsyncLocalStorage<{ ip: string; degraded: boolean }>();
   module.configure({
     fetch: async (input, init) => {
       const method = init?.method ?? 'GET';
@@ -46,8 +60,10 @@ export async function loadAppRenderer(app: FastifyInstance, clientDist: string):
         method: 'GET',
         url,
         headers: { accept: 'application/json' },
-        remoteAddress: visitor.getStore() ?? '127.0.0.1',
+        remoteAddress: visitor.getStore()?.ip ?? '127.0.0.1',
       });
+      const render = visitor.getStore();
+      if (render && degrading(answer.statusCode)) render.degraded = true;
       const empty = answer.statusCode === 204 || answer.statusCode === 304;
       return new Response(empty ? null : answer.body, {
         status: answer.statusCode,
@@ -57,9 +73,10 @@ export async function loadAppRenderer(app: FastifyInstance, clientDist: string):
   });
   app.log.info('Public pages are rendered on the server with React');
   return async (url, visitorIp) => {
-    const page = await visitor.run(visitorIp, () => module.render(url.href));
-    if (!page) return null;
+    const render = { ip: visitorIp, degraded: false };
+    const page = await visitor.run(render, () => module.render(url.href));
+    if (!page) return { markup: null, cacheable: !render.degraded };
     const [, head = '', root = ''] = LEADING_LINKS.exec(page.html) ?? [];
-    return { head, root, afterRoot: page.stateScript };
+    return { markup: { head, root, afterRoot: page.stateScript }, cacheable: !render.degraded };
   };
 }

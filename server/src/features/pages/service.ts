@@ -1,21 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS } from '#common/limits';
+import { CALL_LIMITS } from '#common/schemas/calls';
 import { type BrowseCrewResponse, browseCrewResponse } from '#common/schemas/crew';
 import type { PublicProfile } from '#common/schemas/profiles';
 import { NotFoundError } from '#server/errors.ts';
 import { browseCrew } from '#server/features/browse/index.ts';
+import { getCallForViewer, listCalls } from '#server/features/calls/index.ts';
 import { getProfile } from '#server/features/profiles/index.ts';
 import { getRolesById } from '#server/features/roles/index.ts';
 import type { Blog } from '#server/features/site/index.ts';
-import { PageCache } from '#server/http/page-cache.ts';
 import { precompress, precompressJson } from '#server/http/precompressed.ts';
 import type { PageRenderer } from '#server/plugins/client-app.ts';
 import type { AppRenderer } from './app-renderer.ts';
+import { callContent, callHead, callsListHead } from './call-page.ts';
 import { fillTemplate } from './html.ts';
 import { profileContent, profileHead } from './profile-page.ts';
 import { sitePageHead } from './site-pages.ts';
 
 const PROFILE_PATH = /^\/profile\/([1-9]\d{0,9})\/?$/;
+const CALLS_PATH = /^\/calls\/?$/;
+const CALL_PATH = /^\/calls\/([1-9]\d{0,9})\/?$/;
 const MAX_ID = 2_147_483_647;
 /** Server renders under way at once; past this a page goes out with its head only. */
 const MAX_CONCURRENT_RENDERS = 2;
@@ -34,10 +38,8 @@ export function createPageRenderer(
     appRenderer = null,
   }: { canonicalOrigin: string | null; blog: Blog; appRenderer?: AppRenderer | null },
 ): PageRenderer {
-  // Footer pages change only with a deploy (their text, the blog): kept a minute.
-  const sitePages = new PageCache<string>({ ttlMs: 60_000, maxEntries: 500 });
-  // Search words are the visitors', and results change with any profile: few, and briefly.
-  const searchPages = new PageCache<string>({ maxEntries: 500 });
+  // Footer pages (kept a minute) and search pages (briefly), in PAGE_CACHE_MB's parts (public-crew-cache.ts).
+  const { sitePages, searchPages } = app.publicCrew;
   const originOf = (request: FastifyRequest) => canonicalOrigin ?? `${request.protocol}://${request.host}`;
 
   /** The visitor's view of a profile, through the same cache `GET /api/users/:id` fills. */
@@ -78,11 +80,12 @@ export function createPageRenderer(
     if (rendering >= MAX_CONCURRENT_RENDERS) return { markup: null, keep: false };
     rendering += 1;
     try {
-      const markup = await appRenderer(
+      // A render that read a refusal or a failure (a 429, a 5xx) is sent to this visitor only.
+      const { markup, cacheable } = await appRenderer(
         new URL(`${url.pathname}${url.search}`, originOf(request)),
         request.ip,
       );
-      return { markup, keep: true };
+      return { markup, keep: cacheable };
     } finally {
       rendering -= 1;
     }
@@ -108,7 +111,40 @@ export function createPageRenderer(
     return { status: 200, body };
   }
 
+  /**
+   * `/calls` and `/calls/{id}` (issue 36, ADR 038): as a visitor sees them, not cached (a call closed
+   * or hidden by staff must leave at once). A call a visitor may not see (closed, filled, expired,
+   * hidden, unknown) answers 404 with noindex; its owner's and applicants' browsers then render it
+   * with their own session, as the app renders any page the server did not.
+   */
+  async function renderCallPage(request: FastifyRequest, url: URL, template: string, id: number | null) {
+    const origin = originOf(request);
+    const body = (status: number, html: string) => ({ status, body: precompress(Buffer.from(html), 'fast') });
+    if (id === null) {
+      // The head lists the first page only when the list is not filtered (a result page is noindex).
+      const calls = url.search ? [] : (await listCalls(app.db, { limit: CALL_LIMITS.pageSize })).calls;
+      const { markup } = await appMarkup(request, url);
+      return body(200, fillTemplate(template, callsListHead(url, origin, calls), markup ?? {}));
+    }
+    const call = id > MAX_ID ? null : await getCallForViewer(app.db, id, null);
+    if (!call)
+      return body(
+        404,
+        fillTemplate(template, {
+          title: 'Call not found | CrewBase',
+          description: 'This crew call does not exist or is no longer open.',
+          canonical: `${origin}${url.pathname}`,
+          noindex: true,
+        }),
+      );
+    const { markup } = await appMarkup(request, url);
+    return body(200, fillTemplate(template, callHead(call, origin), markup ?? { root: callContent(call) }));
+  }
+
   return async (request, url, template) => {
+    if (CALLS_PATH.test(url.pathname)) return renderCallPage(request, url, template, null);
+    const callId = CALL_PATH.exec(url.pathname)?.[1];
+    if (callId) return renderCallPage(request, url, template, Number(callId));
     const match = PROFILE_PATH.exec(url.pathname);
     if (!match) return renderSitePage(request, url, template);
     const id = Number(match[1]);

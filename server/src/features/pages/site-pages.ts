@@ -9,6 +9,7 @@ import {
   termsOfService,
 } from '#common/content/legal';
 import { personName } from '#common/people';
+import { PREMIUM_PLANS, PREMIUM_PRODUCT_NAME } from '#common/premium';
 import type { CrewCard } from '#common/schemas/crew';
 import type { Role } from '#common/schemas/roles';
 import type { Blog } from '#server/features/site/index.ts';
@@ -50,6 +51,43 @@ const SITE_PAGES: Record<string, { title: string; description: string }> = {
   },
   '/sitemap': { title: 'Sitemap', description: 'Every public page of CrewBase in one place.' },
 };
+
+/** /pricing's head, as the client titles it (pages/pricing-page.tsx). */
+export const PRICING_TITLE = 'Pricing';
+export const PRICING_DESCRIPTION =
+  'CrewBase is free for crew and productions. Premium adds messages, connections, bookings, the team builder, every review and advanced search filters.';
+
+/** `Offer`s for Premium's two prices (schema.org), read from common/src/premium.ts. */
+function premiumProduct(origin: string) {
+  const url = `${origin}/pricing`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: PREMIUM_PRODUCT_NAME,
+    description: PRICING_DESCRIPTION,
+    brand: { '@type': 'Brand', name: 'CrewBase' },
+    url,
+    offers: Object.values(PREMIUM_PLANS).map((plan) => {
+      const price = (plan.amount / 100).toFixed(2);
+      const priceCurrency = plan.currency.toUpperCase();
+      return {
+        '@type': 'Offer',
+        name: plan.name,
+        price,
+        priceCurrency,
+        availability: 'https://schema.org/InStock',
+        url,
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price,
+          priceCurrency,
+          billingDuration: plan.interval === 'month' ? 'P1M' : 'P1Y',
+          unitCode: plan.interval === 'month' ? 'MON' : 'ANN',
+        },
+      };
+    }),
+  };
+}
 
 /** Role names are English nouns: "Gaffers", "Lead Actresses" (as pages/browse-page.tsx says them). */
 const plural = (name: string) => (/(s|sh|ch|x)$/.test(name) ? `${name}es` : `${name}s`);
@@ -152,6 +190,14 @@ export async function sitePageHead(
       canonical: q ? `${origin}/search?q=${encodeURIComponent(q)}` : `${origin}/search`,
       // Result pages are not for search engines' indexes; the links on them are.
       noindex: q !== '' || url.search !== '',
+    };
+  }
+  if (path === '/pricing') {
+    return {
+      title: titled(PRICING_TITLE),
+      description: PRICING_DESCRIPTION,
+      canonical: `${origin}/pricing`,
+      structuredData: [premiumProduct(origin), breadcrumbs(origin, [home, { name: PRICING_TITLE, path }])],
     };
   }
   const legal = LEGAL_PAGES[path];

@@ -42,6 +42,8 @@ describe('profile basics', () => {
         bio: 'Key grip, 12 years on features.',
         location: 'Atlanta, GA',
         contactInfo: 'grip@example.com',
+        // Shown to visitors only when public (ADR 027: contact-visibility.test.ts).
+        contactVisibility: 'public',
       },
     });
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { ContactVisibility } from '#common/schemas/profiles';
 import { isPremiumSql } from '#server/access/premium-queries.ts';
 import type { Database } from '#server/db/client.ts';
 import { renderSql } from '#server/db/prepared.ts';
@@ -75,6 +76,7 @@ export interface FullProfileRow {
   bio: string | null;
   location: string | null;
   contact_info: string | null;
+  contact_visibility: ContactVisibility;
   created_at: Date;
   is_subscribed: boolean;
   /** From rating_summaries; 0 for a person never reviewed. */
@@ -120,7 +122,7 @@ export interface FullProfileRow {
  * JSON by a correlated subquery (each an index scan on user_id). JSON keys match the response schema.
  */
 const FULL_PROFILE_SQL = `
-  select u.id, u.username, u.email, u.display_name, u.fallback_name, u.profile_image, u.bio, u.location, u.contact_info, u.created_at,
+  select u.id, u.username, u.email, u.display_name, u.fallback_name, u.profile_image, u.bio, u.location, u.contact_info, u.contact_visibility, u.created_at,
     ${renderSql(isPremiumSql(sql`u.id`)).text} as is_subscribed,
     coalesce(rs.review_count, 0) as review_count, coalesce(rs.rating_sum, 0) as rating_sum,
     coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'category', r.category, 'icon', r.icon) order by ur.position, r.sort_order)
@@ -137,7 +139,7 @@ const FULL_PROFILE_SQL = `
     coalesce((select json_agg(json_build_object('id', p.id, 'kind', p.kind, 'title', p.title, 'description', p.description,
         'url', p.url, 'thumbnailUrl', p.thumbnail_url, 'embedUrl', p.embed_url, 'position', p.position) order by p.position, p.id desc)
       from portfolio_items p where p.user_id = u.id), '[]') as portfolio
-  from users u left join rating_summaries rs on rs.user_id = u.id where u.id = $1 and u.suspended_at is null`;
+  from users u left join rating_summaries rs on rs.user_id = u.id where u.id = $1 and u.suspended_at is null and u.deleted_at is null`;
 
 /**
  * Run as a named (prepared) statement: planning this query costs twice its execution, and each
@@ -151,9 +153,10 @@ export function findFullProfile(db: Database, userId: number): Promise<FullProfi
 
 /**
  * Views are buffered and written in batches: a popular profile must not cost a write per visit.
- * Only views of profiles that still exist are inserted, so one deleted between the visit and the
- * write cannot fail the batch and lose everyone else's views: the key-share lock makes a delete
- * running alongside wait, or, committed first, drop its row from the select.
+ * Only views of profiles that exist and are shown are inserted (the table has no foreign key, ADR
+ * 029): an unknown id cannot fail the batch and lose everyone else's views, and no lock is taken
+ * on the profile's row. A view written while the member is being erased stays on the tombstone,
+ * which nothing shows.
  */
 export async function recordProfileViews(
   db: Executor,
@@ -165,8 +168,7 @@ export async function recordProfileViews(
     from unnest(${sql.param(views.map((view) => view.profileId))}::integer[],
       ${sql.param(views.map((view) => view.viewerKey))}::text[],
       ${sql.param(views.map((view) => view.day))}::date[]) as v(profile_id, viewer_key, day)
-    join ${users} u on u.id = v.profile_id
-    for key share of u
+    join ${users} u on u.id = v.profile_id and u.deleted_at is null
     on conflict do nothing`);
   return result.rowCount ?? 0;
 }

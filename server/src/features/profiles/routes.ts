@@ -23,6 +23,8 @@ import {
 import { BadRequestError, PayloadTooLargeError } from '#server/errors.ts';
 import { precompressJson, sendPrecompressed } from '#server/http/precompressed.ts';
 import { invalidateProfile } from '#server/http/public-crew-cache.ts';
+import { acceptAccessTokens } from '#server/plugins/access-tokens.ts';
+import type { MediaStorage } from '#server/uploads/storage.ts';
 import * as profiles from './service.ts';
 import { createViewRecorder } from './view-recorder.ts';
 
@@ -56,7 +58,9 @@ async function uploadedFile(request: FastifyRequest) {
   }
 }
 
-export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (app, { dataDir }) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ media: MediaStorage }> = async (app, { media }) => {
+  // A personal access token with the write scope may edit its own profile (ADR 032); canEdit still asks whose.
+  acceptAccessTokens(app, 'reads and writes');
   const views = createViewRecorder(app.db, (err) => app.log.warn({ err }, 'profile views not recorded'));
   // onClose hooks run in reverse order of registration: this one before the database pool closes.
   app.addHook('onClose', () => views.close());
@@ -102,12 +106,21 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
         reply.header('cache-control', 'private, no-store');
         return profile;
       }
+      // The cache holds the visitor's view only (contact details only when public: ADR 027).
       let body = app.publicCrew.profiles.get(id);
       if (body === undefined) {
         body = precompressJson(await profiles.getProfile(app.db, id, null), 'fast');
         app.publicCrew.profiles.set(id, body);
       }
+      // A member may see contact details a visitor may not: theirs alone, never cached or shared.
+      const withContact = request.auth
+        ? await profiles.withReaderContact(app.db, JSON.parse(body.identity.toString('utf8')), request.auth)
+        : undefined;
       countView();
+      if (withContact) {
+        reply.header('cache-control', 'private, no-store');
+        return withContact;
+      }
       // Already serialised and compressed: sent as bytes, without the serialiser or compression.
       return sendPrecompressed(request, reply, body) as never;
     },
@@ -128,7 +141,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
       preValidation: canEdit,
       schema: { params: userParams, body: profileBasicsRequest, response: { 200: publicProfileSchema } },
     },
-    async (request) => profiles.updateBasics(app.db, request.params.id, request.body),
+    async (request) => profiles.updateBasics(app.db, request.auth, request.params.id, request.body),
   );
 
   app.post(
@@ -228,7 +241,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
     },
     async (request) => {
       const { bytes } = await uploadedFile(request);
-      return profiles.replaceAvatar(app.db, dataDir, request.params.id, bytes);
+      return profiles.replaceAvatar(app.db, media, request.params.id, bytes);
     },
   );
 
@@ -236,7 +249,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
     '/api/users/:id/avatar',
     { preValidation: canEdit, schema: { params: userParams, response: noContent } },
     async (request, reply) => {
-      await profiles.removeAvatar(app.db, dataDir, request.params.id);
+      await profiles.removeAvatar(app.db, media, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -258,7 +271,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
             [String(issue?.path[0] ?? 'title')]: issue?.message ?? '',
           });
         }
-        const item = await profiles.addPortfolioImage(app.db, dataDir, request.params.id, bytes, {
+        const item = await profiles.addPortfolioImage(app.db, media, request.params.id, bytes, {
           title: meta.data.title,
           description: meta.data.description ?? null,
         });
@@ -295,6 +308,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (
   );
 
   deleteItem('/api/users/:id/portfolio/:itemId', (userId, itemId) =>
-    profiles.removePortfolioItem(app.db, dataDir, userId, itemId),
+    profiles.removePortfolioItem(app.db, media, userId, itemId),
   );
 };

@@ -1,5 +1,5 @@
 import { LIMITS } from '#common/limits';
-import { canManageProfile } from '#common/policies/profiles';
+import { canManageProfile, canSeeContact, contactNeedsConnection } from '#common/policies/profiles';
 import type {
   CredentialRequest,
   ExperienceRequest,
@@ -7,11 +7,13 @@ import type {
   ProfileStats,
   PublicProfile,
 } from '#common/schemas/profiles';
+import { areConnected, visibleContactDetails } from '#server/access/connections.ts';
 import type { Database } from '#server/db/client.ts';
 import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '#server/errors.ts';
 import { ratingAverage } from '#server/features/reviews/index.ts';
 import { type RequestAuth, SIGN_IN_REQUIRED } from '#server/http/request-auth.ts';
 import { removeStoredImage, storeAvatar, storePortfolioImage } from '#server/uploads/images.ts';
+import type { MediaStorage } from '#server/uploads/storage.ts';
 import * as q from './queries.ts';
 import { videoEmbedUrl } from './video-links.ts';
 
@@ -29,7 +31,11 @@ async function requireProfileUser(db: Database, userId: number) {
   return user;
 }
 
-/** The whole public profile, in one round trip (see findFullProfile). */
+/**
+ * The whole profile as `viewer` may see it, in one round trip (see findFullProfile), plus one
+ * index probe when a signed-in stranger reads a connections-only profile. Contact details the
+ * viewer may not see (canSeeContact, ADR 027) are left out entirely; `null` is a visitor.
+ */
 export async function getProfile(
   db: Database,
   userId: number,
@@ -37,7 +43,14 @@ export async function getProfile(
 ): Promise<PublicProfile> {
   const row = await q.findFullProfile(db, userId);
   if (!row) throw new NotFoundError('Profile not found');
-  const seesPrivate = canManageProfile(viewer?.user ?? null, userId);
+  const reader = viewer?.user ?? null;
+  const seesPrivate = canManageProfile(reader, userId);
+  const visibility = row.contact_visibility;
+  const connected =
+    reader !== null && contactNeedsConnection({ viewer: reader, profileId: userId }, visibility)
+      ? await areConnected(db, reader.id, userId)
+      : false;
+  const seesContact = canSeeContact({ viewer: reader, profileId: userId, connected }, visibility);
   return {
     id: row.id,
     username: row.username,
@@ -46,7 +59,8 @@ export async function getProfile(
     profileImage: row.profile_image,
     bio: row.bio,
     location: row.location,
-    contactInfo: row.contact_info,
+    ...(seesContact ? { contactInfo: row.contact_info } : {}),
+    contactVisibility: visibility,
     isSubscribed: row.is_subscribed,
     memberSince: new Date(row.created_at).toISOString(),
     roles: row.roles,
@@ -60,11 +74,34 @@ export async function getProfile(
   };
 }
 
-export async function updateBasics(db: Database, userId: number, input: ProfileBasicsRequest) {
+/**
+ * A signed-in member's view of someone else's profile, from the visitor's view (which the public
+ * cache holds): the same, with the contact details canSeeContact lets this member see. Undefined
+ * when that adds nothing, so the visitor's bytes can be sent as they are.
+ */
+export async function withReaderContact(
+  db: Database,
+  visitorView: PublicProfile,
+  reader: RequestAuth,
+): Promise<PublicProfile | undefined> {
+  // A public contact is already in the visitor's view.
+  if (visitorView.contactVisibility === 'public') return undefined;
+  const details = await visibleContactDetails(db, visitorView.id, reader.user);
+  if (!details) return undefined;
+  return { ...visitorView, contactInfo: details.contactInfo, contactVisibility: details.visibility };
+}
+
+/** The owner's edit of their basics; answered with the profile as the owner sees it. */
+export async function updateBasics(
+  db: Database,
+  owner: RequestAuth | null,
+  userId: number,
+  input: ProfileBasicsRequest,
+) {
   await requireProfileUser(db, userId);
   const values = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   await q.updateBasics(db, userId, values);
-  return getProfile(db, userId, null);
+  return getProfile(db, userId, owner);
 }
 
 export async function addRole(db: Database, userId: number, roleId: number) {
@@ -152,27 +189,31 @@ export async function removeTag(db: Database, userId: number, id: number) {
 }
 
 /** Records a stored image; should that fail, its files go too, so no upload is left behind. */
-async function keepingNoFileOnFailure<T>(dataDir: string, url: string, record: () => Promise<T>): Promise<T> {
+async function keepingNoFileOnFailure<T>(
+  media: MediaStorage,
+  url: string,
+  record: () => Promise<T>,
+): Promise<T> {
   try {
     return await record();
   } catch (error) {
-    await removeStoredImage(dataDir, url);
+    await removeStoredImage(media, url);
     throw error;
   }
 }
 
-export async function replaceAvatar(db: Database, dataDir: string, userId: number, bytes: Buffer) {
+export async function replaceAvatar(db: Database, media: MediaStorage, userId: number, bytes: Buffer) {
   const user = await requireProfileUser(db, userId);
-  const stored = await storeAvatar(dataDir, bytes);
-  await keepingNoFileOnFailure(dataDir, stored.url, () => q.setProfileImage(db, userId, stored.url));
-  await removeStoredImage(dataDir, user.profileImage);
+  const stored = await storeAvatar(media, bytes);
+  await keepingNoFileOnFailure(media, stored.url, () => q.setProfileImage(db, userId, stored.url));
+  await removeStoredImage(media, user.profileImage);
   return { profileImage: stored.url };
 }
 
-export async function removeAvatar(db: Database, dataDir: string, userId: number) {
+export async function removeAvatar(db: Database, media: MediaStorage, userId: number) {
   const user = await requireProfileUser(db, userId);
   await q.setProfileImage(db, userId, null);
-  await removeStoredImage(dataDir, user.profileImage);
+  await removeStoredImage(media, user.profileImage);
 }
 
 async function assertPortfolioRoom(db: Database, userId: number) {
@@ -183,15 +224,15 @@ async function assertPortfolioRoom(db: Database, userId: number) {
 
 export async function addPortfolioImage(
   db: Database,
-  dataDir: string,
+  media: MediaStorage,
   userId: number,
   bytes: Buffer,
   meta: { title: string; description: string | null },
 ) {
   await requireProfileUser(db, userId);
   await assertPortfolioRoom(db, userId);
-  const stored = await storePortfolioImage(dataDir, bytes);
-  return keepingNoFileOnFailure(dataDir, stored.url, async () => {
+  const stored = await storePortfolioImage(media, bytes);
+  return keepingNoFileOnFailure(media, stored.url, async () => {
     const item = await q.insertPortfolioItem(db, userId, {
       kind: 'image',
       title: meta.title,
@@ -239,10 +280,10 @@ export async function editPortfolioItem(
   return item;
 }
 
-export async function removePortfolioItem(db: Database, dataDir: string, userId: number, id: number) {
+export async function removePortfolioItem(db: Database, media: MediaStorage, userId: number, id: number) {
   const removed = await q.deletePortfolioItem(db, userId, id);
   if (!removed) throw new NotFoundError('Portfolio item not found');
-  if (removed.kind === 'image') await removeStoredImage(dataDir, removed.url);
+  if (removed.kind === 'image') await removeStoredImage(media, removed.url);
 }
 
 export function reorder(db: Database, table: 'experiences' | 'portfolio', userId: number, ids: number[]) {

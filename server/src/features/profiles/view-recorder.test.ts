@@ -47,6 +47,16 @@ describe('the profile view recorder', () => {
     ]);
   });
 
+  it('does not count a view of a member who deleted their account before the write', async () => {
+    const [kept, leaving] = [await crewMember(), await crewMember()];
+    const recorder = createViewRecorder(t.db, vi.fn());
+    recorder.record(kept, 'net:10.4.0.0');
+    recorder.record(leaving, 'net:10.4.0.0');
+    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, leaving));
+    await recorder.close();
+    expect(await viewsOf([kept, leaving])).toEqual([{ profileId: kept, viewerKey: 'net:10.4.0.0' }]);
+  });
+
   it('does not count a view of a profile that does not exist, and the next views still land', async () => {
     const id = await crewMember();
     const missing = id + 1_000_000;

@@ -263,6 +263,7 @@ const reviewColumns = {
   reviewerDisplayName: users.displayName,
   reviewerFallbackName: users.fallbackName,
   reviewerProfileImage: users.profileImage,
+  reviewerDeleted: sql<boolean>`${users.deletedAt} is not null`,
 };
 export type ReviewRow = Awaited<ReturnType<typeof findReview>> & {};
 

@@ -14,6 +14,7 @@ import {
 } from '#common/schemas/reviews';
 import { BadRequestError, UnauthorizedError } from '#server/errors.ts';
 import { invalidateProfile } from '#server/http/public-crew-cache.ts';
+import { acceptAccessTokens } from '#server/plugins/access-tokens.ts';
 import * as service from './service.ts';
 
 /** Database ids are 32-bit: anything larger can only be a typo and must not reach PostgreSQL. */
@@ -33,6 +34,8 @@ function signedInUser(request: FastifyRequest) {
 const rawId = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Personal access tokens may read these (ADR 032).
+  acceptAccessTokens(app, 'reads');
   app.get(
     '/api/users/:id/reviews',
     { schema: { params: userParams, querystring: reviewListQuery, response: { 200: reviewListResponse } } },

@@ -11,6 +11,7 @@ import {
   seesAllReviewsOf,
   thankDecision,
 } from '#common/policies/reviews';
+import { FORMER_MEMBER } from '#common/schemas/account-deletion';
 import type { AuthUser } from '#common/schemas/auth';
 import {
   type CreateReviewValues,
@@ -64,13 +65,24 @@ function toReview(row: q.ReviewRow): Review {
   return {
     id: row.id,
     subjectId: row.subjectId,
-    reviewer: {
-      id: row.reviewerId,
-      username: row.reviewerUsername,
-      displayName: row.reviewerDisplayName,
-      fallbackName: row.reviewerFallbackName,
-      profileImage: row.reviewerProfileImage,
-    },
+    // A review stays when its author deletes their account (ADR 026), by "Former member".
+    reviewer: row.reviewerDeleted
+      ? {
+          id: row.reviewerId,
+          username: FORMER_MEMBER,
+          displayName: FORMER_MEMBER,
+          fallbackName: FORMER_MEMBER,
+          profileImage: null,
+          formerMember: true,
+        }
+      : {
+          id: row.reviewerId,
+          username: row.reviewerUsername,
+          displayName: row.reviewerDisplayName,
+          fallbackName: row.reviewerFallbackName,
+          profileImage: row.reviewerProfileImage,
+          formerMember: false,
+        },
     rating: row.rating,
     text: row.text,
     projectName: row.projectName,

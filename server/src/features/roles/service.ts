@@ -25,6 +25,9 @@ function cachedCatalogue(db: Database) {
       body: roles.then(precompressJson),
     };
     roles.catch(() => catalogueCache.delete(db));
+    // Whoever awaits the list or the body gets the error; the one nobody awaited (only the body, for
+    // GET /api/roles) must not end the process as an unhandled rejection.
+    for (const derived of [cached.byId, cached.body]) derived.catch(() => undefined);
     catalogueCache.set(db, cached);
   }
   return cached;

@@ -4,7 +4,7 @@ import type { SearchSort } from '#common/schemas/search';
 import { isPremiumSql } from '#server/access/premium-queries.ts';
 import type { Database } from '#server/db/client.ts';
 import { isPlaceholder, renderSql, runTemplate, StatementTemplates } from '#server/db/prepared.ts';
-import { SEARCH_TIER_COUNT } from '#server/db/schema/index.ts';
+import { FEATURED_MIN_COMPLETENESS, SEARCH_TIER_COUNT } from '#server/db/schema/index.ts';
 import { estimateTextMatches, extrapolateFromTiers, type TextStatistics } from './estimate.ts';
 
 /**
@@ -29,6 +29,16 @@ export interface SearchFilters {
   minYears?: number;
   hasPortfolio?: boolean;
   verifiedOnly?: boolean;
+  /**
+   * Only these crew members (saved-search alerts ask about the members changed since their last
+   * run, ADR 034): a listing sort only, never relevance, and planned for its values.
+   */
+  userIds?: number[] | null;
+  /**
+   * Free on the days from `from` to `to` (both included, YYYY-MM-DD): busy on at most
+   * `maxBusyDays` of them (0: free on every one). Busy days are member_busy_days (ADR 033).
+   */
+  available?: { from: string; to: string; maxBusyDays: number } | null;
 }
 
 /** A tsquery literal matching any of these index words exactly: `'chen' | 'cheng'`. */
@@ -52,6 +62,9 @@ interface PageShape {
   minYears: boolean;
   hasPortfolio: boolean;
   verifiedOnly: boolean;
+  userIds: boolean;
+  /** Free on every day of a range (`all`), or on enough of them (`some`). */
+  dates: 'all' | 'some' | null;
 }
 
 function shapeOf(f: SearchFilters, sort: SearchSort): PageShape {
@@ -67,12 +80,19 @@ function shapeOf(f: SearchFilters, sort: SearchSort): PageShape {
     minYears: f.minYears !== undefined,
     hasPortfolio: f.hasPortfolio === true,
     verifiedOnly: f.verifiedOnly === true,
+    userIds: f.userIds != null,
+    dates: f.available ? (f.available.maxBusyDays > 0 ? 'some' : 'all') : null,
   };
 }
 
 /** Whether a filter can only match nobody: a list of roles or places that is empty. */
 function matchesNobody(f: SearchFilters): boolean {
-  return f.roleIds?.length === 0 || f.categoryRoleIds?.length === 0 || f.places?.length === 0;
+  return (
+    f.roleIds?.length === 0 ||
+    f.categoryRoleIds?.length === 0 ||
+    f.places?.length === 0 ||
+    f.userIds?.length === 0
+  );
 }
 
 /**
@@ -102,6 +122,10 @@ function valuesOf(f: SearchFilters, limit: number, offset: number): Record<strin
     minRating: f.minRating,
     minReviews: f.minReviews,
     minYears: f.minYears,
+    userIds: f.userIds,
+    availableFrom: f.available?.from,
+    availableTo: f.available?.to,
+    maxBusyDays: f.available?.maxBusyDays,
     limit,
     offset,
     end: offset + limit,
@@ -119,10 +143,12 @@ function tsquery(text: NonNullable<PageShape['text']>, of: 'all' | 'any' = 'all'
   return sql`(${sql.join(parts, of === 'all' ? sql` && ` : sql` || `)})`;
 }
 
-/** Whether these filters list everyone: no words, no role, place or Premium filter. */
+/** Whether these filters list everyone: no words, no role, place or Premium filter, no dates. */
 export function listsEveryone(f: SearchFilters): boolean {
   const shape = shapeOf(f, 'rating');
-  return shape.text === null && !hasFacets(shape) && !hasPremiumFilters(shape);
+  return (
+    shape.text === null && !hasFacets(shape) && !hasPremiumFilters(shape) && !shape.userIds && !shape.dates
+  );
 }
 
 /** Whether a search is narrowed by a role, a category or a place (facet words, migration 0008). */
@@ -148,7 +174,8 @@ function conditions(shape: PageShape): SQL {
   // yields the crew of that place already in rating order.
   if (shape.places === 'one') parts.push(sql`cs.location = ${value('place')}::text`);
   if (shape.places === 'many') parts.push(sql`cs.location = any(${value('places')}::text[])`);
-  parts.push(...premiumConditions(shape));
+  parts.push(...premiumConditions(shape), ...availabilityConditions(shape));
+  if (shape.userIds) parts.push(sql`cs.user_id = any(${value('userIds')}::integer[])`);
   return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
 }
 
@@ -162,6 +189,31 @@ function premiumConditions(shape: PageShape): SQL[] {
   if (shape.hasPortfolio) parts.push(sql`cs.has_portfolio`);
   if (shape.verifiedOnly) parts.push(sql`cs.verified_count > 0`);
   return parts;
+}
+
+/** A member's busy days within the range asked for (`member` is their id's column). */
+function busyDaysIn(member: SQL): SQL {
+  return sql`member_busy_days b where b.user_id = ${member}
+    and b.day between ${value('availableFrom')}::date and ${value('availableTo')}::date`;
+}
+
+/**
+ * Free on every day: no busy day in the range, as an anti join the planner estimates from the busy
+ * days' statistics. Under the LIMIT every search statement has, it probes member_busy_days' primary
+ * key for each candidate: hashing the range's busy days instead would read the whole table, there
+ * being no index by day (ADR 033). Free on enough days: at most maxBusyDays busy ones, counted on
+ * the same key.
+ */
+function availabilityConditions(shape: PageShape): SQL[] {
+  if (shape.dates === 'all') return [sql`not exists (select 1 from ${busyDaysIn(sql`cs.user_id`)})`];
+  if (shape.dates === 'some')
+    return [sql`(select count(*) from ${busyDaysIn(sql`cs.user_id`)}) <= ${value('maxBusyDays')}::int`];
+  return [];
+}
+
+/** The card's busy days in the range, when the search has dates: its `availability`. */
+function busyDaysColumn(shape: PageShape): SQL {
+  return shape.dates ? sql`, (select count(*)::int from ${busyDaysIn(sql`u.id`)}) as busy_days` : sql``;
 }
 
 /**
@@ -224,6 +276,8 @@ export type CrewCardRow = {
   snippet_source: string | null;
   /** The search words as a tsquery's text, for finding them in snippet_source. */
   snippet_query: string | null;
+  /** Busy days within the range asked for, when the search has dates. */
+  busy_days?: number;
 };
 
 /**
@@ -322,10 +376,14 @@ function relevanceStatement(shape: PageShape & { text: object }): SQL {
   const allWords = sql`(select q.all_words from query q)`;
   const textWords = sql`(select q.text_words from query q)`;
   const anyWord = sql`(select q.any_word from query q)`;
-  const matching = sql.join([sql`cs.document @@ ${allWords}`, ...premiumConditions(shape)], sql` and `);
+  const matching = sql.join(
+    [sql`cs.document @@ ${allWords}`, ...premiumConditions(shape), ...availabilityConditions(shape)],
+    sql` and `,
+  );
   const facets = hasFacets(shape) ? sql` && ${value('facets')}::tsquery` : sql``;
   const candidates = (scope: SQL) => sql`
-    select cs.user_id, cs.rating_score, ts_rank('{0.1, 0.2, 0.4, 1.0}', cs.document, ${textWords}, 1) as rank
+    select cs.user_id, cs.rating_score, cs.profile_completeness,
+      ts_rank('{0.1, 0.2, 0.4, 1.0}', cs.document, ${textWords}, 1) as rank
     from crew_search cs where ${matching} and ${scope} limit ${enough}`;
   // Tier by tier, best first. The tiers do not overlap, so every tier read adds its own
   // matches, and each tier's index is its own crew alone.
@@ -335,10 +393,13 @@ function relevanceStatement(shape: PageShape & { text: object }): SQL {
   );
   // The page as a range of ordinals rather than LIMIT/OFFSET: planned without the values, a
   // LIMIT is taken to keep a tenth of the rows, and the cards of 60 would outweigh any plan.
+  // Relevance × the rating's factor × the share of a complete profile (ADR 009's addendum): a
+  // profile with nothing but its role keeps a fifth of its relevance.
   const page = sql`
     select user_id, ordinal from (
       select user_id, row_number() over (
-        order by rank * (1 + rating_score / 10) desc, rating_score desc, user_id desc) as ordinal
+        order by rank * (1 + rating_score / 10) * profile_completeness desc,
+          rating_score desc, user_id desc) as ordinal
       from ranked) numbered
     where ordinal > ${value('offset')}::int and ordinal <= ${value('end')}::int`;
   return sql`
@@ -350,7 +411,14 @@ function relevanceStatement(shape: PageShape & { text: object }): SQL {
       TIERS.map((name) => sql`select * from ${name}`),
       sql` union all `,
     )})
-    ${cardsOf(page, anyWord, hasPremiumFilters(shape) ? countedOr(rankedCount, conditions(shape)) : countedWithWords)}`;
+    ${cardsOf(
+      page,
+      anyWord,
+      sql`${busyDaysColumn(shape)}${
+        // The words' statistics know nothing of Premium filters or dates: the planner estimates those.
+        hasPremiumFilters(shape) || shape.dates ? countedOr(rankedCount, conditions(shape)) : countedWithWords
+      }`,
+    )}`;
 }
 
 /**
@@ -388,7 +456,7 @@ function listingStatement(shape: PageShape, everyonePage?: EveryonePage): SQL {
     ${cardsOf(
       page,
       shape.text && tsquery(shape.text, 'any'),
-      everyonePage ? sql`, ${counted} as total` : countedOr(counted, where),
+      sql`${busyDaysColumn(shape)}${everyonePage ? sql`, ${counted} as total` : countedOr(counted, where)}`,
     )}`;
 }
 
@@ -432,7 +500,7 @@ export async function findPage(
   const shape = shapeOf(filters, sort);
   const key = JSON.stringify(shape);
   const { text } = shape;
-  const relevance = sort === 'relevance' && text !== null;
+  const relevance = sort === 'relevance' && text !== null && !shape.userIds;
   // Words and facets plan the same whatever they are (the tiers' text indexes); a Premium filter
   // could make another index the better start, which only a plan for its values can see.
   const wordsAndFacets = !hasPremiumFilters(shape);
@@ -490,14 +558,17 @@ export async function findPage(
 
 /**
  * Best-rated crew by Bayesian average; people with no reviews are not "top rated". Profiles staff
- * featured lead the list (newest featured first), reviewed or not.
+ * featured lead the list (newest featured first), reviewed or not. Either way only profiles with
+ * a display name, a photo and a role (FEATURED_MIN_COMPLETENESS): the home page shows these first.
  */
 export async function findTopRatedIds(
   db: Database,
   roleIds: number[] | null,
   limit: number,
 ): Promise<number[]> {
-  const roleFilter = roleIds ? sql`and cs.role_ids && ${sql.param(roleIds)}::integer[]` : sql``;
+  const roleFilter = sql`and cs.profile_completeness >= ${sql.raw(String(FEATURED_MIN_COMPLETENESS))} ${
+    roleIds ? sql`and cs.role_ids && ${sql.param(roleIds)}::integer[]` : sql``
+  }`;
   const { rows } = await db.execute<{ user_id: number }>(sql`
     select user_id from (
       (select cs.user_id, 0 as grp, u.featured_at, 0::real as score from crew_search cs

@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC_CACHE_MAX_AGE_SECONDS } from '#common/limits';
 import { searchQuery, searchResponse, topRatedQuery, topRatedResponse } from '#common/schemas/search';
 import { RememberedByKey } from '#server/db/remember.ts';
+import { acceptAccessTokens } from '#server/plugins/access-tokens.ts';
 import { search, topRated } from './service.ts';
 
 /** Top-rated moves when reviews do; a minute-old list is indistinguishable on the home page. */
 const TOP_RATED_MEMORY_MS = 60_000;
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Personal access tokens may read these (ADR 032).
+  acceptAccessTokens(app, 'reads');
   app.get(
     '/api/search',
     { schema: { querystring: searchQuery, response: { 200: searchResponse } } },

@@ -1,5 +1,6 @@
 import { LIMITS } from '#common/limits';
 import { PREMIUM_REQUIRED } from '#common/premium';
+import { daysInRange } from '#common/schemas/availability';
 import type { CrewCard } from '#common/schemas/crew';
 import type {
   SearchQuery,
@@ -35,7 +36,24 @@ export function assertMayUsePremiumFilters(query: SearchQuery, isSubscribed: boo
   if (used.length > 0 && !isSubscribed) throw premiumRequired('searchFilters');
 }
 
-async function toResults(db: Database, rows: q.CrewCardRow[]): Promise<SearchResult[]> {
+/**
+ * The dates a query asks about (a missing end: the one day), and how many busy days a member may
+ * have among them: none, or as many as leave minFreeDays free.
+ */
+function availabilityOf(query: SearchQuery): q.SearchFilters['available'] {
+  if (query.availableFrom === undefined) return null;
+  const to = query.availableTo ?? query.availableFrom;
+  const totalDays = daysInRange(query.availableFrom, to);
+  const minFreeDays = Math.min(query.minFreeDays ?? totalDays, totalDays);
+  return { from: query.availableFrom, to, maxBusyDays: totalDays - minFreeDays };
+}
+
+async function toResults(
+  db: Database,
+  rows: q.CrewCardRow[],
+  available: q.SearchFilters['available'] = null,
+): Promise<SearchResult[]> {
+  const totalDays = available ? daysInRange(available.from, available.to) : 0;
   const roles = await getRolesById(db);
   const cutters = new Map<string, ReturnType<typeof snippetCutter>>();
   const snippetOf = ({ snippet_source: source, snippet_query: query }: q.CrewCardRow) => {
@@ -60,6 +78,8 @@ async function toResults(db: Database, rows: q.CrewCardRow[]): Promise<SearchRes
     ratingCount: row.rating_count,
     isSubscribed: row.is_subscribed,
     snippet: snippetOf(row),
+    // How many days, never which or why (DESIGN: availability is public, per day, never who).
+    ...(available ? { availability: { freeDays: totalDays - (row.busy_days ?? 0), totalDays } } : {}),
   }));
 }
 
@@ -193,6 +213,8 @@ export async function search(
   db: Database,
   query: SearchQuery,
   isSubscribed: boolean,
+  /** Only these crew members, in a listing order (saved-search alerts, ADR 034). */
+  only?: { userIds: number[] },
 ): Promise<SearchResponse> {
   assertMayUsePremiumFilters(query, isSubscribed);
   const limit = query.limit;
@@ -222,6 +244,8 @@ export async function search(
     minYears: query.minYears,
     hasPortfolio: query.hasPortfolio,
     verifiedOnly: query.verifiedOnly,
+    userIds: only?.userIds ?? null,
+    available: availabilityOf(query),
   };
   const offset = (query.page - 1) * limit;
   const find = (text: q.TextQuery | null, after?: q.ListingKey) =>
@@ -238,7 +262,7 @@ export async function search(
     if (found.total > 0) correctedQuery = understood.corrected.words.join(' ');
   } else found = { cards: [], total: 0, estimated: false };
   return {
-    results: await toResults(db, found.cards),
+    results: await toResults(db, found.cards, base.available),
     total: found.total,
     totalIsCapped: found.estimated,
     page: query.page,
@@ -260,6 +284,7 @@ export function toCrewCard({
   roles,
   ratingAverage,
   ratingCount,
+  availability,
 }: SearchResult): CrewCard {
   return {
     id,
@@ -271,6 +296,7 @@ export function toCrewCard({
     roles,
     ratingAverage,
     ratingCount,
+    ...(availability ? { availability } : {}),
   };
 }
 

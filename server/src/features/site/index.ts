@@ -1,3 +1,3 @@
 export { type Blog, loadBlog } from './blog.ts';
 export { siteRoutes } from './routes.ts';
-export { SITEMAP_URL_LIMIT } from './service.ts';
+export { type ListedPages, SITEMAP_URL_LIMIT, type SitemapEntry } from './service.ts';

@@ -10,7 +10,7 @@ import {
 } from '#common/schemas/site';
 import { NotFoundError } from '#server/errors.ts';
 import type { Blog } from './blog.ts';
-import { renderSitemap, robotsTxt, sendContactMessage, sitemap } from './service.ts';
+import { type ListedPages, renderSitemap, robotsTxt, sendContactMessage, sitemap } from './service.ts';
 
 export interface SiteRoutesOptions {
   contactEmail: string;
@@ -18,6 +18,8 @@ export interface SiteRoutesOptions {
   blog: Blog;
   /** URLs per sitemap file (the protocol's 50,000; tests pass a small one to see the split). */
   sitemapUrlLimit: number;
+  /** Pages other features list in the sitemap (open crew calls, issue 36). */
+  sitemapPages?: ListedPages;
 }
 
 const XML = 'application/xml; charset=utf-8';
@@ -27,7 +29,7 @@ const SITEMAP_CACHE = 'public, max-age=3600';
 /** The site around the product: contact form, blog, sitemap.xml and robots.txt. */
 export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (
   app,
-  { contactEmail, publicUrl, blog, sitemapUrlLimit },
+  { contactEmail, publicUrl, blog, sitemapUrlLimit, sitemapPages },
 ) => {
   const origin = publicUrl.origin;
 
@@ -62,7 +64,7 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const answer = await sitemap(app.db, blog, sitemapUrlLimit, 0);
+    const answer = await sitemap(app.db, blog, sitemapUrlLimit, 0, sitemapPages);
     reply.header('cache-control', SITEMAP_CACHE).type(XML);
     return renderSitemap(answer ?? { kind: 'urlset', entries: [] }, origin);
   });
@@ -71,7 +73,13 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (
     '/sitemaps/:file',
     { schema: { params: z.object({ file: z.string().regex(/^[1-9]\d{0,5}\.xml$/, 'Unknown sitemap') }) } },
     async (request, reply) => {
-      const answer = await sitemap(app.db, blog, sitemapUrlLimit, Number.parseInt(request.params.file, 10));
+      const answer = await sitemap(
+        app.db,
+        blog,
+        sitemapUrlLimit,
+        Number.parseInt(request.params.file, 10),
+        sitemapPages,
+      );
       if (!answer) throw new NotFoundError('Unknown sitemap');
       reply.header('cache-control', SITEMAP_CACHE).type(XML);
       return renderSitemap(answer, origin);

@@ -15,6 +15,8 @@ export const PUBLIC_PAGES = [
   '/search',
   '/browse',
   '/about',
+  '/pricing',
+  '/calls',
   '/careers',
   '/team',
   '/contact',
@@ -29,27 +31,33 @@ export const PUBLIC_PAGES = [
   '/gdpr',
 ] as const;
 
-interface SitemapEntry {
+export interface SitemapEntry {
   path: string;
   lastmod?: string;
 }
 
 export type SitemapAnswer = { kind: 'urlset'; entries: SitemapEntry[] } | { kind: 'index'; parts: number };
 
+/** Pages other features list (open crew calls): handed in by the composition root. */
+export type ListedPages = () => Promise<SitemapEntry[]>;
+
 /**
- * Every public URL in one fixed order (pages, blog posts, role listings, then profiles by id), cut
- * into files of `limit` URLs. `part` 0 is /sitemap.xml: the whole list when it fits, else the index.
+ * Every public URL in one fixed order (pages, blog posts, role listings, the pages other features
+ * list, then profiles by id), cut into files of `limit` URLs. `part` 0 is /sitemap.xml: the whole
+ * list when it fits, else the index.
  */
 export async function sitemap(
   db: Database,
   blog: Blog,
   limit: number,
   part: number,
+  listed: ListedPages = async () => [],
 ): Promise<SitemapAnswer | undefined> {
   const fixed: SitemapEntry[] = [
     ...PUBLIC_PAGES.map((path) => ({ path })),
     ...blog.list().map((post) => ({ path: `/blog/${post.slug}`, lastmod: post.date })),
     ...(await listRoleIds(db)).map((role) => ({ path: `/browse?role=${role.id}` })),
+    ...(await listed()),
   ];
   const profiles = await countProfiles(db);
   const parts = Math.ceil((fixed.length + profiles) / limit);

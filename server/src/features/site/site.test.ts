@@ -97,7 +97,7 @@ describe('sitemap.xml and robots.txt', () => {
   it('turns into a sitemap index past the limit, and the parts hold every URL once', async () => {
     const index = await fetchXml(small, '/sitemap.xml');
     const parts: { loc: string }[] = index.sitemapindex.sitemap;
-    // 16 pages + 3 posts + 65 roles + 7 profiles = 91 URLs, 10 per file.
+    // 18 pages + 3 posts + 65 roles + 7 profiles = 93 URLs, 10 per file.
     expect(parts.map((p) => p.loc)).toEqual(
       Array.from({ length: 10 }, (_, i) => `https://crewbase.test/sitemaps/${i + 1}.xml`),
     );
@@ -108,8 +108,8 @@ describe('sitemap.xml and robots.txt', () => {
       expect(urls.length).toBeLessThanOrEqual(10);
       all.push(...urls.map((u) => u.loc));
     }
-    expect(all.length).toBe(91);
-    expect(new Set(all).size).toBe(91);
+    expect(all.length).toBe(93);
+    expect(new Set(all).size).toBe(93);
     expect(all.filter((loc) => loc.includes('/profile/')).length).toBe(7);
     expect((await small.app.inject({ method: 'GET', url: '/sitemaps/11.xml' })).statusCode).toBe(404);
   });

@@ -1,1 +1,2 @@
 export { subscriptionRoutes } from './routes.ts';
+export { stopRenewalForDeletion } from './service.ts';

@@ -237,3 +237,16 @@ export async function settleDemoSubscriptions(s: Subscriptions, now: Date, userI
     return due.length;
   });
 }
+
+/**
+ * A member deleting their account (issue 33, ADR 026): the live subscription stops renewing, as
+ * Cancel would (the provider first, no transaction open). Nothing live, or already cancelled: no-op.
+ */
+export async function stopRenewalForDeletion(s: Subscriptions, member: Member): Promise<void> {
+  const current = await q.findLiveSubscription(s.db, member.id);
+  if (!current || current.cancelAtPeriodEnd) return;
+  await setCancelAtPeriodEnd(s, member, true).catch((error: unknown) => {
+    // Ended or cancelled meanwhile (a webhook, a second tab): nothing is left to stop.
+    if (!(error instanceof ConflictError)) throw error;
+  });
+}

@@ -10,6 +10,7 @@ import {
   teamSchema,
   updateTeamRequest,
 } from '#common/schemas/teams';
+import { acceptAccessTokens } from '#server/plugins/access-tokens.ts';
 import * as service from './service.ts';
 
 const teamReply = { 200: teamSchema };
@@ -29,6 +30,8 @@ const inviteParams = z.object({
 });
 
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Personal access tokens may read these (ADR 032).
+  acceptAccessTokens(app, 'reads');
   const guarded = { preHandler: app.requireUser };
 
   app.post(

@@ -8,9 +8,9 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import type { ReportItem } from '#common/schemas/admin';
-import { formatWhen, reportsQuery, useStaffAction } from '../api.ts';
-
-const nameOf = (p: { displayName: string | null; username: string }) => p.displayName ?? p.username;
+import { callReportsQuery, formatWhen, reportsQuery, useStaffAction } from '../api.ts';
+import { CallReportCard } from './call-report-card.tsx';
+import { nameOf, ReportedBy, ReportResolution } from './reported-by.tsx';
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -67,24 +67,9 @@ function ReportCard({ report }: { report: ReportItem }) {
         <p className="whitespace-pre-line">{review.text}</p>
         <p className="mt-2 text-xs text-muted-foreground">Written {formatWhen(review.createdAt)}</p>
       </blockquote>
-      <div>
-        <h3 className="text-sm font-semibold">
-          Reported by {report.reporters.length} {report.reporters.length === 1 ? 'member' : 'members'}
-        </h3>
-        <ul className="mt-1 flex flex-col gap-1 text-sm">
-          {report.reporters.map((r) => (
-            <li key={r.id}>
-              <span className="font-medium">{nameOf(r)}</span>
-              <span className="text-muted-foreground"> · {formatWhen(r.reportedAt)}: </span>
-              {r.reason}
-            </li>
-          ))}
-        </ul>
-      </div>
+      <ReportedBy reporters={report.reporters} />
       {report.resolvedAt ? (
-        <p className="text-sm text-muted-foreground">
-          {report.resolution === 'hide' ? 'Hidden' : 'Dismissed'} {formatWhen(report.resolvedAt)}
-        </p>
+        <ReportResolution resolution={report.resolution} resolvedAt={report.resolvedAt} />
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="flex flex-1 flex-col gap-1">
@@ -118,8 +103,11 @@ function ReportCard({ report }: { report: ReportItem }) {
 
 function ReportList({ status }: { status: 'open' | 'resolved' }) {
   const { data, isPending } = useQuery(reportsQuery(status));
-  if (isPending) return <Skeleton className="h-40" />;
-  if (!data || data.reports.length === 0) {
+  // Reported crew calls (issue 36) follow the reviews in the same queue.
+  const calls = useQuery(callReportsQuery(status));
+  if (isPending || calls.isPending) return <Skeleton className="h-40" />;
+  const callReports = calls.data?.reports ?? [];
+  if ((!data || data.reports.length === 0) && callReports.length === 0) {
     return (
       <p className="py-6 text-center text-sm text-muted-foreground">
         {status === 'open' ? 'No open reports. All clear!' : 'No resolved reports yet.'}
@@ -128,8 +116,11 @@ function ReportList({ status }: { status: 'open' | 'resolved' }) {
   }
   return (
     <div className="flex flex-col gap-3">
-      {data.reports.map((report) => (
+      {data?.reports.map((report) => (
         <ReportCard key={`${report.id}-${report.resolvedAt}`} report={report} />
+      ))}
+      {callReports.map((report) => (
+        <CallReportCard key={`call-${report.id}-${report.resolvedAt}`} report={report} />
       ))}
     </div>
   );

@@ -5,10 +5,12 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { FormAlert, TextField } from '#client/components/ui/form-field.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import type { RestoreOfferResponse } from '#common/schemas/account-deletion';
 import { type AuthUser, loginRequest } from '#common/schemas/auth';
-import { needsSecondFactor, useLogin } from '../api.ts';
+import { needsSecondFactor, offersRestore, useLogin } from '../api.ts';
 import { showServerError } from '../server-errors.ts';
 import { LoginCodeForm } from './login-code-form.tsx';
+import { RestoreAccountOffer } from './restore-account-offer.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 const FIELDS = ['username', 'password'] as const;
@@ -26,6 +28,7 @@ export function LoginForm({
 }) {
   const login = useLogin({ onSuccess });
   const [codeStep, setCodeStep] = useState(false);
+  const [restoreOffer, setRestoreOffer] = useState<RestoreOfferResponse | null>(null);
   const rememberMeId = useId();
   const form = useForm({
     resolver: zodResolver(loginRequest),
@@ -35,11 +38,19 @@ export function LoginForm({
 
   const submit = form.handleSubmit((values) => {
     login.mutate(values, {
-      onSuccess: (answer) => setCodeStep(needsSecondFactor(answer)),
+      onSuccess: (answer) => {
+        setCodeStep(needsSecondFactor(answer));
+        setRestoreOffer(offersRestore(answer) ? answer : null);
+      },
       onError: (error) => showServerError(error, form.setError, FIELDS),
     });
   });
 
+  if (restoreOffer) {
+    return (
+      <RestoreAccountOffer offer={restoreOffer} onSuccess={onSuccess} onBack={() => setRestoreOffer(null)} />
+    );
+  }
   if (codeStep) return <LoginCodeForm onSuccess={onSuccess} onBack={() => setCodeStep(false)} />;
 
   return (

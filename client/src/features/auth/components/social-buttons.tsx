@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
-import { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from '#common/schemas/auth';
+import { OAUTH_PROVIDER_NAMES, type OAuthProvider } from '#common/schemas/auth';
+import { authProvidersQuery } from '../api.ts';
 
 /** Simple marks in the product's line style; brand artwork is the providers' to show on their pages. */
 const MARKS: Record<OAuthProvider, ReactNode> = {
@@ -16,8 +18,14 @@ const MARKS: Record<OAuthProvider, ReactNode> = {
   ),
 };
 
-/** SPEC §2: the provider buttons leave the app for the server's OAuth start URL (a full navigation). */
+/**
+ * SPEC §2: the provider buttons leave the app for the server's OAuth start URL (a full navigation).
+ * Only the providers this server has configured are offered (issue 33), and none until the server
+ * has said which: a page rendered on the server, or a failed answer, shows no button that would fail.
+ */
 export function SocialButtons() {
+  const providers = useQuery(authProvidersQuery).data?.providers ?? [];
+  if (providers.length === 0) return null;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
@@ -25,8 +33,16 @@ export function SocialButtons() {
         Or continue with
         <span className="h-px flex-1 bg-border" />
       </div>
-      <div className="grid grid-cols-3 gap-2">
-        {OAUTH_PROVIDERS.map((provider) => (
+      <div
+        className={
+          providers.length === 1
+            ? 'grid'
+            : providers.length === 2
+              ? 'grid grid-cols-2 gap-2'
+              : 'grid grid-cols-3 gap-2'
+        }
+      >
+        {providers.map((provider) => (
           <Button
             key={provider}
             type="button"

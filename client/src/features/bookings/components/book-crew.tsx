@@ -1,6 +1,7 @@
 import { CalendarClock, CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ComparePlansLink } from '#client/components/compare-plans-link.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { useViewer } from '#client/features/auth/api.ts';
@@ -195,9 +196,12 @@ export function BookCrew({
             <p role="alert" className="text-sm text-red-700 dark:text-red-400">
               {create.error.message}{' '}
               {create.error.message.includes('Premium') ? (
-                <Link to="/subscription" className="font-semibold underline">
-                  Upgrade
-                </Link>
+                <>
+                  <Link to="/subscription" className="font-semibold underline">
+                    Upgrade
+                  </Link>{' '}
+                  or <ComparePlansLink />
+                </>
               ) : null}
             </p>
           ) : null}

@@ -1,12 +1,20 @@
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '#client/components/avatar.tsx';
+import { FreeDaysBadge } from '#client/components/free-days-badge.tsx';
 import { RatingStars } from '#client/components/rating-stars.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { personName } from '#common/people';
 import type { CrewCard as CrewCardData } from '#common/schemas/crew';
 
-export function CrewCard({ person }: { person: CrewCardData }) {
+export function CrewCard({
+  person,
+  dates,
+}: {
+  person: CrewCardData;
+  /** The listing's days, when it has them: the card says how free the person is then (issue 35). */
+  dates?: { from: string; to: string | null } | null;
+}) {
   const name = personName(person);
   return (
     <li>
@@ -23,6 +31,14 @@ export function CrewCard({ person }: { person: CrewCardData }) {
               <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
               <span className="truncate">{person.location}</span>
             </p>
+          ) : null}
+          {person.availability && dates ? (
+            <FreeDaysBadge
+              availability={person.availability}
+              from={dates.from}
+              to={dates.to}
+              className="mt-1.5"
+            />
           ) : null}
           <ul className="mt-2 flex flex-wrap gap-1" aria-label={`${name}'s roles`}>
             {person.roles.map((role) => (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, Clock, MessageSquare, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ComparePlansLink } from '#client/components/compare-plans-link.tsx';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { useViewer } from '#client/features/auth/api.ts';
 import { useStartConversation } from '#client/features/messages/api.ts';
@@ -88,9 +89,12 @@ function PremiumAwareError({ message }: { message: string }) {
     <p role="alert" className="max-w-sm text-sm text-amber-200">
       {message}{' '}
       {message.includes('Premium') ? (
-        <Link to="/subscription" className="font-semibold text-white underline underline-offset-4">
-          Upgrade
-        </Link>
+        <>
+          <Link to="/subscription" className="font-semibold text-white underline underline-offset-4">
+            Upgrade
+          </Link>{' '}
+          or <ComparePlansLink className="text-white" />
+        </>
       ) : null}
     </p>
   );

@@ -229,6 +229,14 @@ export function NotificationActions({
         );
       case 'profile_featured':
         return <ShareAchievement {...props} />;
+      case 'saved_search_match':
+        return link('See who matches', <Eye aria-hidden="true" />);
+      case 'call_application':
+        return link('View Applications', <Eye aria-hidden="true" />);
+      case 'application_update':
+        return link('View Call', <Eye aria-hidden="true" />);
+      case 'call_match':
+        return link('View Calls', <Eye aria-hidden="true" />);
       case 'system':
         return link('View Details', <Eye aria-hidden="true" />);
       default:

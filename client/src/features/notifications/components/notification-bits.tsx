@@ -4,9 +4,13 @@ import {
   Bell,
   CalendarCheck,
   Check,
+  ClipboardCheck,
   Clock,
   DollarSign,
+  Megaphone,
   MessageSquare,
+  Search,
+  Send,
   Star,
   UserPlus,
   Users,
@@ -45,6 +49,22 @@ const TYPE_LOOK: Record<NotificationType, { icon: typeof Bell; className: string
     className: 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300',
   },
   system: { icon: Bell, className: 'bg-muted text-muted-foreground' },
+  saved_search_match: {
+    icon: Search,
+    className: 'bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-300',
+  },
+  call_application: {
+    icon: Send,
+    className: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300',
+  },
+  application_update: {
+    icon: ClipboardCheck,
+    className: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300',
+  },
+  call_match: {
+    icon: Megaphone,
+    className: 'bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-300',
+  },
 };
 
 export function NotificationIcon({ type, className }: { type: NotificationType; className?: string }) {

@@ -21,6 +21,10 @@ import {
   EMAIL_DIGEST_LABEL,
 } from '#common/schemas/email-preferences';
 import type { NotificationPreferences } from '#common/schemas/notifications';
+
+/** SPEC's five switches, and the opt-in to crew call alerts (issue 36), saved together. */
+type SiteChoices = NotificationPreferences & Pick<AllPreferences, 'call_match_notifications'>;
+
 import { usePreferences, useUpdatePreferences } from '../api.ts';
 import {
   type BrowserPermission,
@@ -28,7 +32,7 @@ import {
   requestBrowserPermission,
 } from '../browser-notifications.ts';
 
-const FIELDS: { name: keyof NotificationPreferences; label: string; hint: string }[] = [
+const FIELDS: { name: keyof SiteChoices; label: string; hint: string }[] = [
   {
     name: 'browser_notifications',
     label: 'Browser notifications',
@@ -46,6 +50,11 @@ const FIELDS: { name: keyof NotificationPreferences; label: string; hint: string
     label: 'System notifications',
     hint: 'Thanks for your reviews, and news about your account.',
   },
+  {
+    name: 'call_match_notifications',
+    label: 'Crew call alerts',
+    hint: 'New crew calls for your roles in your place, at most once a day. Off until you turn it on.',
+  },
 ];
 
 /** Issue 32: what each kind of e-mail is about. */
@@ -57,6 +66,8 @@ const EMAIL_HINTS: Record<EmailCategory, string> = {
   reviews: 'Someone reviews your work, or your profile is featured.',
   payments: 'A payment reaches you.',
   product_news: 'Now and then, what is new on CrewBase.',
+  saved_searches: 'New people match a search you saved with alerts on, at most once a day per search.',
+  call_matches: 'New crew calls for your roles in your place, once you turn crew call alerts on above.',
 };
 
 const EMAIL_FIELDS: { name: EmailPreferenceKey; label: string; hint: string }[] = EMAIL_CATEGORIES.map(
@@ -113,12 +124,13 @@ function LoadedPreferences({
   preferences: AllPreferences;
   loadFailed: boolean;
 }) {
-  const site = useSameValues<NotificationPreferences>({
+  const site = useSameValues<SiteChoices>({
     browser_notifications: preferences.browser_notifications,
     message_notifications: preferences.message_notifications,
     review_notifications: preferences.review_notifications,
     team_invite_notifications: preferences.team_invite_notifications,
     system_notifications: preferences.system_notifications,
+    call_match_notifications: preferences.call_match_notifications,
   });
   const email = useSameValues(
     Object.fromEntries(EMAIL_KEYS.map((key) => [key, preferences[key]])) as EmailPreferences,
@@ -131,17 +143,11 @@ function LoadedPreferences({
   );
 }
 
-function PreferencesFields({
-  initial,
-  loadFailed,
-}: {
-  initial: NotificationPreferences;
-  loadFailed: boolean;
-}) {
+function PreferencesFields({ initial, loadFailed }: { initial: SiteChoices; loadFailed: boolean }) {
   const id = useId();
   const update = useUpdatePreferences();
   const [permission, setPermission] = useState<BrowserPermission>(browserPermission);
-  const form = useForm<NotificationPreferences>({ defaultValues: initial });
+  const form = useForm<SiteChoices>({ defaultValues: initial });
   const { reset } = form;
   useEffect(() => reset(initial), [initial, reset]);
 

@@ -67,6 +67,28 @@ const SAMPLES: Record<
     message: 'Your profile is featured on the CrewBase home page this week.',
   },
   system: { label: 'System', title: 'Test notification', message: 'This is a test notification.' },
+  saved_search_match: {
+    label: 'Saved search match',
+    title: '3 new people match “Gaffers Atlanta”',
+    message: 'Sam Carter, Priya Shah and Jordan Lee',
+  },
+  call_application: {
+    label: 'Call application',
+    title: 'New application',
+    message: 'Sam Carter applied to your call “Gaffer for a 3-day shoot”.',
+    idKey: 'callId',
+  },
+  application_update: {
+    label: 'Application update',
+    title: 'You were shortlisted',
+    message: 'Northlight Pictures shortlisted you for “Gaffer for a 3-day shoot”.',
+    idKey: 'callId',
+  },
+  call_match: {
+    label: 'Call match',
+    title: '2 new calls match your roles',
+    message: 'Gaffer in Atlanta, Best Boy Electric in Atlanta',
+  },
 };
 
 const selectClass =

@@ -1,11 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '#client/components/ui/button.tsx';
+import { ReportReasonForm } from '#client/components/report-reason-form.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
-import { TextareaField } from '#client/components/ui/textarea.tsx';
 import { ApiError } from '#client/lib/http.ts';
-import { LIMITS } from '#common/limits';
-import { type Review, reportReviewRequest } from '#common/schemas/reviews';
+import type { Review } from '#common/schemas/reviews';
 import { useReportReview } from '../api.ts';
 import { reviewToasts } from './review-feedback.ts';
 
@@ -25,47 +21,31 @@ export function ReportDialog({ review, onClose }: { review: Review | null; onClo
 
 function ReportForm({ review, onDone }: { review: Review; onDone: () => void }) {
   const report = useReportReview();
-  const form = useForm({ resolver: zodResolver(reportReviewRequest), defaultValues: { reason: '' } });
-  const reason = useWatch({ control: form.control, name: 'reason' }) ?? '';
-  const submit = form.handleSubmit(({ reason }) =>
-    report.mutate(
-      { id: review.id, reason },
-      {
-        onSuccess: () => {
-          reviewToasts.reported();
-          onDone();
-        },
-        onError: (error) => {
-          const message = error instanceof ApiError ? error.fields?.reason : undefined;
-          if (message) form.setError('reason', { type: 'server', message }, { shouldFocus: true });
-          else {
-            reviewToasts.reportFailed(error);
-            // Already reported: nothing more to do here.
-            if (error instanceof ApiError && error.status === 409) onDone();
-          }
-        },
-      },
-    ),
-  );
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-      <TextareaField
-        label="Reason"
-        rows={4}
-        placeholder="e.g. The reviewer never worked on this production."
-        maxLength={LIMITS.reportReasonMax}
-        length={reason.length}
-        error={form.formState.errors.reason?.message}
-        {...form.register('reason')}
-      />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone} disabled={report.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={report.isPending}>
-          {report.isPending ? 'Sending...' : 'Send report'}
-        </Button>
-      </div>
-    </form>
+    <ReportReasonForm
+      placeholder="e.g. The reviewer never worked on this production."
+      pending={report.isPending}
+      onCancel={onDone}
+      onSend={(reason, form) =>
+        report.mutate(
+          { id: review.id, reason },
+          {
+            onSuccess: () => {
+              reviewToasts.reported();
+              onDone();
+            },
+            onError: (error) => {
+              const message = error instanceof ApiError ? error.fields?.reason : undefined;
+              if (message) form.setError('reason', { type: 'server', message }, { shouldFocus: true });
+              else {
+                reviewToasts.reportFailed(error);
+                // Already reported: nothing more to do here.
+                if (error instanceof ApiError && error.status === 409) onDone();
+              }
+            },
+          },
+        )
+      }
+    />
   );
 }

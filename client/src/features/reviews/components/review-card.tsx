@@ -78,12 +78,17 @@ export function ReviewCard({
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <h3 id={headingId} className="min-w-0 font-semibold leading-tight">
             <span className="sr-only">Review by </span>
-            <Link
-              to={`/profile/${review.reviewer.id}`}
-              className="break-words underline-offset-4 hover:underline"
-            >
-              {reviewerName}
-            </Link>
+            {review.reviewer.formerMember ? (
+              // The author deleted their account (ADR 026): their words stay, no name and no link.
+              <span className="break-words text-muted-foreground">{reviewerName}</span>
+            ) : (
+              <Link
+                to={`/profile/${review.reviewer.id}`}
+                className="break-words underline-offset-4 hover:underline"
+              >
+                {reviewerName}
+              </Link>
+            )}
             {isAuthor ? <span className="ml-2 text-xs font-medium text-muted-foreground">(you)</span> : null}
           </h3>
           <p className="text-xs text-muted-foreground">

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Crown } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { ComparePlansLink } from '#client/components/compare-plans-link.tsx';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { formatCount } from '#client/lib/format.ts';
 import { LIMITS } from '#common/limits';
@@ -81,9 +82,12 @@ export function UpgradePrompt({ hiddenCount, name }: { hiddenCount: number; name
           </p>
         </div>
       </div>
-      <Link to="/subscription" className={buttonVariants({ variant: 'brand', className: 'shrink-0' })}>
-        Upgrade to Premium
-      </Link>
+      <div className="flex shrink-0 items-center gap-4">
+        <ComparePlansLink className="text-sm" />
+        <Link to="/subscription" className={buttonVariants({ variant: 'brand', className: 'shrink-0' })}>
+          Upgrade to Premium
+        </Link>
+      </div>
     </aside>
   );
 }

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useRoles } from '#client/features/roles/api.ts';
+import { formatDayRange } from '#client/lib/day-range.ts';
 import { ROLE_CATEGORY_LABELS } from '#common/roles';
 import type { Role } from '#common/schemas/roles';
 import { EMPTY_SEARCH, refine, type SearchState } from '../search-state.ts';
@@ -26,6 +27,12 @@ export function activeFilters(state: SearchState, roles: readonly Role[] | undef
     });
   if (state.location)
     filters.push({ key: 'location', label: state.location, without: refine(state, { location: '' }) });
+  if (state.availableFrom)
+    filters.push({
+      key: 'dates',
+      label: datesLabel(state),
+      without: refine(state, { availableFrom: null, availableTo: null, minFreeDays: null }),
+    });
   if (state.minRating !== null)
     filters.push({
       key: 'minRating',
@@ -57,6 +64,12 @@ export function activeFilters(state: SearchState, roles: readonly Role[] | undef
       without: refine(state, { verifiedOnly: false }),
     });
   return filters;
+}
+
+/** "Free 12–14 Mar", or "Free 2+ days of 12–14 Mar" when partly free crew are welcome too. */
+function datesLabel(state: SearchState): string {
+  const range = formatDayRange(state.availableFrom ?? '', state.availableTo);
+  return state.minFreeDays === null ? `Free ${range}` : `Free ${state.minFreeDays}+ days of ${range}`;
 }
 
 /** The words stay; every filter goes. */

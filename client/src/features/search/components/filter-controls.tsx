@@ -53,12 +53,17 @@ export function FilterSection({
 /** A checkbox with its label beside it, the whole row clickable. */
 export function CheckboxRow({
   label,
+  name,
+  value,
   checked,
   disabled,
   onCheckedChange,
   className,
 }: {
   label: string;
+  /** The form field it is (the address parameter), for the form sent without the app. */
+  name?: string;
+  value?: string;
   checked: boolean;
   disabled?: boolean;
   onCheckedChange: (checked: boolean) => void;
@@ -72,7 +77,14 @@ export function CheckboxRow({
         className,
       )}
     >
-      <Checkbox id={id} checked={checked} disabled={disabled} onCheckedChange={onCheckedChange} />
+      <Checkbox
+        id={id}
+        name={name}
+        value={value}
+        checked={checked}
+        disabled={disabled}
+        onCheckedChange={onCheckedChange}
+      />
       <label htmlFor={id} className="flex-1 cursor-pointer select-none peer-disabled:cursor-not-allowed">
         {label}
       </label>

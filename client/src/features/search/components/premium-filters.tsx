@@ -1,6 +1,7 @@
 import { Crown, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { ComparePlansLink } from '#client/components/compare-plans-link.tsx';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { refine, type SearchState } from '../search-state.ts';
@@ -53,6 +54,7 @@ export function PremiumFilters({
             <Crown aria-hidden="true" />
             Upgrade to Premium
           </Link>
+          <ComparePlansLink className="text-center text-sm" />
         </div>
       ) : null}
       <fieldset disabled={locked} className="flex flex-col gap-4 disabled:opacity-70">
@@ -60,6 +62,7 @@ export function PremiumFilters({
         <FilterSection title="Minimum rating" htmlFor={ids.rating}>
           <Select
             id={ids.rating}
+            name="minRating"
             value={state.minRating ?? ''}
             onChange={(event) => onChange(refine(state, { minRating: numberOrNull(event.target.value) }))}
           >
@@ -74,6 +77,7 @@ export function PremiumFilters({
         <FilterSection title="Minimum reviews" htmlFor={ids.reviews}>
           <Select
             id={ids.reviews}
+            name="minReviews"
             value={state.minReviews ?? ''}
             onChange={(event) => onChange(refine(state, { minReviews: numberOrNull(event.target.value) }))}
           >
@@ -88,6 +92,7 @@ export function PremiumFilters({
         <FilterSection title="Years of experience" htmlFor={ids.years}>
           <Select
             id={ids.years}
+            name="minYears"
             value={state.minYears ?? ''}
             onChange={(event) => onChange(refine(state, { minYears: numberOrNull(event.target.value) }))}
           >
@@ -101,12 +106,16 @@ export function PremiumFilters({
         </FilterSection>
         <CheckboxRow
           label="Has a portfolio"
+          name="hasPortfolio"
+          value="true"
           checked={state.hasPortfolio}
           disabled={locked}
           onCheckedChange={(on) => onChange(refine(state, { hasPortfolio: on }))}
         />
         <CheckboxRow
           label="Verified collaborations only"
+          name="verifiedOnly"
+          value="true"
           checked={state.verifiedOnly}
           disabled={locked}
           onCheckedChange={(on) => onChange(refine(state, { verifiedOnly: on }))}

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { useRoles } from '#client/features/roles/api.ts';
@@ -21,6 +21,11 @@ export interface SearchBarProps {
   onSearch?: (q: string) => void;
   /** A role picked from the suggestions; by default opens /search?role=…. */
   onPickRole?: (roleId: number) => void;
+  /**
+   * The rest of the search the words go with (filters, order), sent with them as hidden fields when
+   * the form goes to the server without the app (see below).
+   */
+  keep?: URLSearchParams;
 }
 
 /**
@@ -28,6 +33,10 @@ export interface SearchBarProps {
  * (synonyms included), people from the server after a short pause. A combobox in the ARIA sense:
  * focus stays in the box, arrows move through the list, Enter opens the highlighted suggestion or
  * else searches for the text, Escape closes the list.
+ *
+ * A real GET form to /search with the words as `q` (issue 34): before the app has started, or with
+ * JavaScript off, Enter or the button is the browser's own submission to /search?q=…, which the
+ * server renders with its results (ADR 022). Once the app runs, it searches through the router.
  */
 export function SearchBar({
   id,
@@ -36,9 +45,18 @@ export function SearchBar({
   className,
   onSearch,
   onPickRole,
+  keep,
 }: SearchBarProps) {
   const navigate = useNavigate();
   const [query, setQuery] = useState(initialQuery);
+  const input = useRef<HTMLInputElement>(null);
+  // Words typed before the app took over the server-rendered box are kept by the box, not by the
+  // state: adopt them, so Enter after the start searches for what the box shows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the app takes over the box.
+  useEffect(() => {
+    const shown = input.current?.value;
+    if (shown !== undefined && shown !== initialQuery) setQuery(shown);
+  }, []);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listId = useId();
@@ -120,7 +138,12 @@ export function SearchBar({
 
   return (
     <search id={id} className={cn('w-full', className)}>
-      <form onSubmit={submit} className="flex w-full gap-2">
+      <form action="/search" method="get" onSubmit={submit} className="flex w-full gap-2">
+        {keep
+          ? [...keep].map(([name, value]) => (
+              <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+            ))
+          : null}
         <div className="relative flex-1">
           <label>
             <span className="sr-only">Search crew by name, role or skill</span>
@@ -129,6 +152,7 @@ export function SearchBar({
               className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground"
             />
             <input
+              ref={input}
               type="search"
               name="q"
               role="combobox"
@@ -137,6 +161,7 @@ export function SearchBar({
               aria-controls={listId}
               aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
               autoComplete="off"
+              enterKeyHint="search"
               maxLength={LIMITS.searchTextMax}
               value={query}
               onChange={(event) => {

@@ -2,6 +2,7 @@ import { MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '#client/components/avatar.tsx';
+import { FreeDaysBadge } from '#client/components/free-days-badge.tsx';
 import { RatingStars } from '#client/components/rating-stars.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { personName } from '#common/people';
@@ -15,7 +16,16 @@ const MAX_TAGS = 4;
  * One person in the results. The name is the link; its hit area stretches over the whole card
  * (an ::after overlay), so the card is one tab stop and one click target with a sensible name.
  */
-export function SearchResultCard({ person, action }: { person: SearchResult; action?: ReactNode }) {
+export function SearchResultCard({
+  person,
+  action,
+  dates,
+}: {
+  person: SearchResult;
+  action?: ReactNode;
+  /** The search's days, when it has them: the card says how free the person is then (issue 35). */
+  dates?: { from: string; to: string | null } | null;
+}) {
   const name = personName(person);
   const tags = person.tags.slice(0, MAX_TAGS);
   return (
@@ -53,6 +63,9 @@ export function SearchResultCard({ person, action }: { person: SearchResult; act
             </p>
           ) : null}
         </div>
+        {person.availability && dates ? (
+          <FreeDaysBadge availability={person.availability} from={dates.from} to={dates.to} />
+        ) : null}
         {person.snippet ? <SnippetText parts={person.snippet} /> : null}
         {tags.length > 0 ? (
           <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={`${name}'s skills`}>

@@ -1,6 +1,7 @@
 import { Crown, SpellCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
+import { ComparePlansLink } from '#client/components/compare-plans-link.tsx';
 import { Pagination } from '#client/components/pagination.tsx';
 import { EmptyState, ErrorState } from '#client/components/state-message.tsx';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
@@ -49,6 +50,18 @@ export function SearchResults({ state, onChange, cardAction }: ResultsProps) {
       return (
         <EmptyState title="We couldn't run this search">
           <p>{error.plainMessage}</p>
+          {state.availableFrom && isAboutDates(error) ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-3"
+              onClick={() =>
+                onChange(refine(state, { availableFrom: null, availableTo: null, minFreeDays: null }))
+              }
+            >
+              Search without dates
+            </Button>
+          ) : null}
           <Link
             to="/search"
             className="mt-3 inline-block font-medium text-foreground underline underline-offset-4"
@@ -73,7 +86,12 @@ export function SearchResults({ state, onChange, cardAction }: ResultsProps) {
           className={cn('flex flex-col gap-3 transition-opacity', results.isPlaceholderData && 'opacity-60')}
         >
           {data.results.map((person) => (
-            <SearchResultCard key={person.id} person={person} action={cardAction?.(person)} />
+            <SearchResultCard
+              key={person.id}
+              person={person}
+              action={cardAction?.(person)}
+              dates={state.availableFrom ? { from: state.availableFrom, to: state.availableTo } : null}
+            />
           ))}
         </ul>
       )}
@@ -85,6 +103,10 @@ export function SearchResults({ state, onChange, cardAction }: ResultsProps) {
     </>
   );
 }
+
+/** A refusal of the search's dates (issue 35): in the past, backwards, too long. */
+const isAboutDates = (error: ApiError) =>
+  Object.keys(error.fields ?? {}).some((field) => /available|minFreeDays/.test(field));
 
 /** How many, the filters in use, and the order. */
 function ResultsBar({ state, onChange, data }: ResultsProps & { data?: SearchResponse }) {
@@ -213,6 +235,7 @@ function PremiumRequired({ message, state, onChange }: ResultsProps & { message:
           Search without them
         </Button>
       </div>
+      <ComparePlansLink className="text-sm" />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { REALTIME, REALTIME_CLOSE } from '#common/schemas/notifications';
 import type { AppConfig } from '#server/config.ts';
 import { SIGN_IN_REQUIRED } from '#server/http/request-auth.ts';
-import { errorBody } from '#server/plugins/errors.ts';
+import { DEFAULT_RETRY_AFTER_SECONDS, errorBody } from '#server/plugins/errors.ts';
 import { createPostgresBus, createRedisBus, type RealtimeBus } from './bus.ts';
 import type { RealtimeEvent } from './events.ts';
 import { createHub, type Hub } from './hub.ts';
@@ -101,6 +101,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
           }
           if (!request.auth) return reply.code(401).send(errorBody(SIGN_IN_REQUIRED));
           if (hub.socketsOf(request.auth.user.id) >= MAX_SOCKETS_PER_USER) {
+            reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
             return reply.code(429).send(errorBody(TOO_MANY_SOCKETS));
           }
         },
@@ -108,7 +109,8 @@ export const realtimePlugin = fp<RealtimeOptions>(
       (socket, request) => {
         if (refusedOrigin.has(request)) return socket.close(REALTIME_CLOSE.originRefused, ORIGIN_REFUSED);
         const auth = request.auth;
-        if (!auth) return socket.close(REALTIME_CLOSE.sessionEnded, 'Session ended');
+        // The socket follows a browser's session; a personal access token opens none (ADR 032).
+        if (auth?.via !== 'session') return socket.close(REALTIME_CLOSE.sessionEnded, 'Session ended');
         hub.add(socket, { userId: auth.user.id, sessionId: auth.sessionId, expiresAt: auth.expiresAt });
       },
     );

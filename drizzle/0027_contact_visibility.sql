@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "contact_visibility" text DEFAULT 'members' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_contact_visibility_known" CHECK ("users"."contact_visibility" in ('public', 'members', 'connections'));

@@ -1,0 +1,1 @@
+ALTER TABLE "notification_preferences" ADD COLUMN "email_saved_search_notifications" boolean DEFAULT true NOT NULL;

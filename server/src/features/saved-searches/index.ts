@@ -1,0 +1,2 @@
+export { type AlertRun, runSavedSearchAlerts } from './alerts.ts';
+export { savedSearchRoutes } from './routes.ts';
