@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useViewer, useViewerFact } from '#client/features/auth/api.ts';
 import { SaveSearchButton } from '#client/features/saved-searches/components/save-search-button.tsx';
@@ -6,6 +5,7 @@ import { FiltersSheet } from '#client/features/search/components/filters-sheet.t
 import { SearchBar } from '#client/features/search/components/search-bar.tsx';
 import { type ApplySearch, SearchFilters } from '#client/features/search/components/search-filters.tsx';
 import { SearchResults } from '#client/features/search/components/search-results.tsx';
+import { useUnrendered } from '#client/features/search/hooks/use-unrendered.ts';
 import {
   layOver,
   parseSearchState,
@@ -38,13 +38,14 @@ export default function SearchPage() {
 
   const go = (next: SearchState) => navigate(searchHref(next));
   // Changes applied and not yet rendered: the next change is laid over them (layOver).
-  const href = searchHref(state);
-  const pending = useRef({ href, state });
-  if (pending.current.href !== href) pending.current = { href, state };
+  const unrendered = useUnrendered(state, searchHref);
   // A filter changes the results in place: the page stays where it is (the field keeps its place).
   const applyFilter: ApplySearch = (next, options) => {
-    const laid = layOver(state, pending.current.state, next);
-    pending.current.state = laid;
+    const latest = unrendered.latest();
+    const laid = layOver(state, latest, next);
+    // Already on its way (the same date applied by the form and by the field as the app took over).
+    if (searchHref(laid) === searchHref(latest)) return;
+    unrendered.add(laid);
     navigate(searchHref(laid), { replace: options?.replace ?? false, preventScrollReset: true });
   };
   // The words go with the filters and order in use, also when the browser sends the form itself.

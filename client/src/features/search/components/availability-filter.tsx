@@ -1,10 +1,11 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { FieldError } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { addDays, todayIso } from '#client/lib/day-range.ts';
 import { dayCount } from '#common/day-range';
 import { useLiveText } from '../hooks/use-live-text.ts';
+import { useUnrendered } from '../hooks/use-unrendered.ts';
 import { type AvailableDates, RANGE_MAX_DAYS } from '../search-state.ts';
 import { FilterSection, Select } from './filter-controls.tsx';
 
@@ -26,8 +27,8 @@ const pick = ({ availableFrom, availableTo, minFreeDays }: AvailableDates): Avai
   availableTo,
   minFreeDays,
 });
-const sameDates = (a: AvailableDates, b: AvailableDates) =>
-  a.availableFrom === b.availableFrom && a.availableTo === b.availableTo && a.minFreeDays === b.minFreeDays;
+const datesKey = ({ availableFrom, availableTo, minFreeDays }: AvailableDates) =>
+  `${availableFrom}/${availableTo}/${minFreeDays}`;
 
 /** What the server will refuse of this range, said before it does (issue 35's 400s). */
 export function datesProblem(dates: AvailableDates, today = todayIso()): string | null {
@@ -58,21 +59,16 @@ export function AvailabilityFilter({
 }) {
   const ids = { from: useId(), to: useId(), min: useId(), problem: useId() };
   const today = todayIso();
-  // What was last applied: two dates applied before the address has changed (both picked within
-  // the pause) build on each other, rather than the second undoing the first.
-  const latest = useRef(dates);
-  const shown = useRef(dates);
-  if (!sameDates(shown.current, dates)) {
-    shown.current = dates;
-    latest.current = dates;
-  }
+  // Two dates applied before the address has changed (both picked within the pause) build on each
+  // other, rather than the second undoing the first.
+  const unrendered = useUnrendered(pick(dates), datesKey);
   const apply = (change: Partial<AvailableDates>, replace: boolean) => {
-    const next = { ...pick(latest.current), ...change };
+    const next = { ...unrendered.latest(), ...change };
     if (next.availableFrom && next.availableTo && next.availableTo < next.availableFrom)
       next.availableTo = null;
     // Not made canonical here: an end picked while the start is still on its way (see layOver)
     // would be dropped for want of a start. The page does it once the two meet.
-    latest.current = next;
+    unrendered.add(next);
     onChange(next, { replace });
   };
   const from = useLiveText(dates.availableFrom ?? '', (value, { replace }) =>
