@@ -28,8 +28,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,
-  retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // On CI (.ci/run sets CI=1) a failed test runs once more, and one that then passes is listed as
+  // flaky by name, to be fixed (ADR 039): a landing is not lost to one slow moment on two cores.
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
   // Generous limits: on a loaded two-core machine one test of a few steps can take 20-30 s, and a
   // limit is a guard against a hang, not a measure of speed (timings live in bench/).
   timeout: 60_000,
@@ -67,7 +69,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'auto',
       // One loopback address plays every user of the suite; real limits stay covered by the server tests.
-      RATE_LIMIT_MULTIPLIER: '20',
+      RATE_LIMIT_MULTIPLIER: '100',
     } as Record<string, string>,
   },
 });

@@ -194,7 +194,7 @@ describe('new messages by e-mail', () => {
     expect(await sweep(gaffer)).toEqual([]);
     await mailedAgo(gaffer, conversation, 59);
     expect(await sweep(gaffer)).toEqual([]);
-    await mailedAgo(gaffer, conversation, 60);
+    await mailedAgo(gaffer, conversation, 61);
     const [mail, ...more] = await sweep(gaffer);
     expect(more).toEqual([]);
     expect(mail?.subject).toBe(`1 new message from ${producer.name}`);

@@ -71,7 +71,7 @@ describe('the daily digest', () => {
 
     await t.db
       .update(notificationDigests)
-      .set({ lastDigestAt: sql`now() - interval '24 hours'` })
+      .set({ lastDigestAt: sql`now() - interval '25 hours'` })
       .where(eq(notificationDigests.userId, me.id));
     const [next] = await run(me);
     expect(next?.subject).toBe('Your CrewBase digest: 1 update');
