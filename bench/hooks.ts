@@ -83,7 +83,11 @@ async function serve(spec: string) {
     });
   const body = precompressJson(ROLE_CATALOGUE);
   // As server/src/features/roles/routes.ts declares it.
-  const options = { compress: false, config: { limit: 'none', sameForEveryone: true } } as object;
+  const options = {
+    compress: false,
+    decompress: false,
+    config: { limit: 'none', sameForEveryone: true },
+  } as object;
   app.get('/api/roles', options, async (request, reply) => {
     reply.header('cache-control', 'public, max-age=3600');
     return sendPrecompressed(request, reply, body);

@@ -13,10 +13,15 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   // The body is roleListResponse, checked and serialised once when the catalogue is cached.
   // The same for everyone: no session lookup, no rate limit, no per-request compression (ADR 029).
   const sameForEveryone = { limit: 'none', sameForEveryone: true } as const;
-  app.get('/api/roles', { compress: false, config: sameForEveryone }, async (request, reply) => {
-    reply.header('cache-control', publicCache);
-    return sendPrecompressed(request, reply, await getRolesBody(app.db));
-  });
+  // decompress: false too: a GET has no body, and @fastify/compress's preParsing hook would still run.
+  app.get(
+    '/api/roles',
+    { compress: false, decompress: false, config: sameForEveryone },
+    async (request, reply) => {
+      reply.header('cache-control', publicCache);
+      return sendPrecompressed(request, reply, await getRolesBody(app.db));
+    },
+  );
 
   app.get(
     '/api/roles/crew-counts',
