@@ -4,9 +4,8 @@
  * asked of Intl for the reason lib/format.ts gives: search is a public, server-rendered page.
  */
 
-import { MONTHS } from '#common/day-range';
+import { DAY_MS, MONTHS } from '#common/day-range';
 
-const DAY_MS = 86_400_000;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The day of a moment, UTC: "2027-03-12". */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_MS } from '../day-range.ts';
 import { LIMITS } from '../limits.ts';
 import { text } from './text.ts';
 
@@ -19,8 +20,6 @@ export const AVAILABILITY_MESSAGES = {
   minFreeDaysNeedsDates: 'Choose the dates first',
   minFreeDaysTooMany: 'Free days cannot be more than the days chosen',
 } as const;
-
-const DAY_MS = 86_400_000;
 
 const day = text({ error: AVAILABILITY_MESSAGES.format })
   .regex(/^\d{4}-\d{2}-\d{2}$/, AVAILABILITY_MESSAGES.format)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_MS } from '../day-range.ts';
 import { LIMITS } from '../limits.ts';
 import { isoDay } from './bookings.ts';
 import { crewCardSchema } from './crew.ts';
@@ -93,7 +94,6 @@ export const CALL_MESSAGES = {
   dayRateMissing: 'Enter a day rate',
 } as const;
 
-const DAY_MS = 86_400_000;
 /** Today in UTC, YYYY-MM-DD (ADR 033). */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 

@@ -67,7 +67,7 @@ export const useCloseCall = (id: number) =>
   useCallChange((filled: boolean) => apiSend<Call>('POST', `${PATH}/${id}/close`, { filled }));
 
 export const useApply = (id: number) =>
-  useCallChange((body: ApplyRequest) => apiSend<Application>('POST', `${PATH}/${id}/applications`, body));
+  useCallChange((body: ApplyRequest) => apiSend<MyApplication>('POST', `${PATH}/${id}/applications`, body));
 
 export const useWithdraw = (callId: number) =>
   useCallChange((applicationId: number) =>

@@ -1,3 +1,4 @@
+import { DAY_MS } from '#common/day-range';
 import { personName } from '#common/people';
 import {
   ACCOUNT_DELETION_MESSAGES,
@@ -26,8 +27,6 @@ import type { RequestAuth, RequestMeta, SigningInBrowser } from '#server/http/re
 import { removeStoredImage } from '#server/uploads/images.ts';
 import type { MediaStorage } from '#server/uploads/storage.ts';
 import * as q from './deletion-queries.ts';
-
-const DAY_MS = 86_400_000;
 
 export interface AccountDeletion {
   db: Database;
@@ -160,7 +159,7 @@ const ERASE_BATCH = 20;
 
 /**
  * The erasure sweep (ADR 026): every account deleted more than ACCOUNT_ERASE_AFTER_DAYS days
- * before `now` has its personal data erased, one account a transaction, and its uploaded files
+ * before `now` has its personal data erased, up to ERASE_BATCH accounts a transaction, and its uploaded files
  * removed after that commits. Tests call it with a `now` of their choosing. Answers the ids erased.
  */
 export async function eraseDueAccounts(

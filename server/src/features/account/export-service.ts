@@ -20,6 +20,18 @@ import { claimExportSlot, type ExportRows, loadExportRows, releaseExportSlot } f
  * export-queries.ts; this file shapes it and leaves out what is not the member's to have.
  */
 
+/** Items by key, in their order (Map.groupBy arrives with Node 21). */
+function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
 /** Another member as the export names them: their id and public name, never their e-mail. */
 const person = (row: {
   otherId: number;
@@ -75,18 +87,20 @@ export function exportDocument(rows: ExportRows, currentSessionId: number, at: D
     if (key) files.push({ path, key });
     return key ? path : null;
   };
+  // Grouped once: a member with thousands of messages is not read once per conversation.
+  const messagesOf = groupBy(rows.messages, (m) => m.conversationId);
+  const positionsOf = groupBy(rows.teamPositions, (p) => p.teamId);
+  const crewOf = groupBy(rows.teamCrew, (m) => m.teamId);
   const conversations = rows.conversations.map((c) => ({
     id: c.id,
     with: person(c),
     startedAt: c.createdAt,
-    messages: rows.messages
-      .filter((m) => m.conversationId === c.id)
-      .map((m) => ({
-        id: m.id,
-        from: m.senderId === me.id ? 'you' : 'them',
-        body: m.body,
-        sentAt: m.createdAt,
-      })),
+    messages: (messagesOf.get(c.id) ?? []).map((m) => ({
+      id: m.id,
+      from: m.senderId === me.id ? 'you' : 'them',
+      body: m.body,
+      sentAt: m.createdAt,
+    })),
   }));
   const document = {
     format: ACCOUNT_EXPORT_FORMAT,
@@ -165,16 +179,14 @@ export function exportDocument(rows: ExportRows, currentSessionId: number, at: D
     teams: {
       owned: rows.teamsOwned.map((team) => ({
         ...team,
-        positions: rows.teamPositions.filter((p) => p.teamId === team.id).map(({ teamId: _, ...p }) => p),
-        crew: rows.teamCrew
-          .filter((m) => m.teamId === team.id)
-          .map((m) => ({
-            member: person(m),
-            positionId: m.positionId,
-            status: m.status,
-            invitedAt: m.invitedAt,
-            respondedAt: m.respondedAt,
-          })),
+        positions: (positionsOf.get(team.id) ?? []).map(({ teamId: _, ...p }) => p),
+        crew: (crewOf.get(team.id) ?? []).map((m) => ({
+          member: person(m),
+          positionId: m.positionId,
+          status: m.status,
+          invitedAt: m.invitedAt,
+          respondedAt: m.respondedAt,
+        })),
       })),
       memberOf: rows.teamsJoined.map((t) => ({
         teamId: t.teamId,
@@ -224,7 +236,6 @@ export function exportDocument(rows: ExportRows, currentSessionId: number, at: D
     },
     sessions: rows.sessions.map((s) => ({ ...s, current: s.id === currentSessionId })),
     securityEvents: rows.securityEvents.map(securityEvent),
-    files: [] as string[],
   };
   return { document, files };
 }

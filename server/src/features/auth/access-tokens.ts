@@ -5,6 +5,7 @@ import {
   ACCESS_TOKENS_MAX,
   type AccessTokenScope,
 } from '#common/access-tokens';
+import { DAY_MS } from '#common/day-range';
 import type { AccessToken, CreatedAccessToken } from '#common/schemas/access-tokens';
 import { hashToken, randomToken } from '#server/crypto/tokens.ts';
 import type { Database } from '#server/db/client.ts';
@@ -13,8 +14,6 @@ import type { RequestMeta } from '#server/http/request-auth.ts';
 import type { AccessTokenCheck } from '#server/plugins/access-tokens.ts';
 import * as q from './access-token-queries.ts';
 import { recordSecurityEvent } from './service.ts';
-
-const DAY_MS = 86_400_000;
 
 function toAccessToken(row: q.AccessTokenRow): AccessToken {
   return {

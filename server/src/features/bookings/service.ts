@@ -1,3 +1,4 @@
+import { DAY_MS } from '#common/day-range';
 import { HOLD_LIMITS } from '#common/limits';
 import { personName } from '#common/people';
 import {
@@ -222,7 +223,6 @@ async function lockForChange(tx: q.Executor, id: number): Promise<q.BookingRow |
 const isHold = (status: BookingStatus): status is 'hold_first' | 'hold_second' =>
   status === 'hold_first' || status === 'hold_second';
 const rankName = (status: 'hold_first' | 'hold_second') => (status === 'hold_first' ? 'first' : 'second');
-const DAY_MS = 86_400_000;
 /** The day a hold made at `createdAt` lapses, unless it is confirmed into a booking first. */
 const lapseDay = (createdAt: Date) =>
   new Date(createdAt.getTime() + HOLD_LIMITS.lapseDays * DAY_MS).toISOString().slice(0, 10);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import { notify } from '#server/features/notifications/index.ts';
 import * as q from './match-alert-queries.ts';
+import { todayUtc } from './service.ts';
 
 /**
  * The call_match job (issue 36, ADR 038): each new call (the queue a trigger on crew_calls fills,
@@ -68,7 +69,7 @@ async function sendOne(db: Database, userId: number, today: string): Promise<boo
  * none (a match is recorded once, so a retry repeats nothing).
  */
 export async function runCallMatchAlerts(db: Database, now: Date = new Date()): Promise<CallMatchRun> {
-  const today = now.toISOString().slice(0, 10);
+  const today = todayUtc(now);
   const run: CallMatchRun = { calls: 0, matches: 0, notified: 0 };
   for (let batch = 0; batch < BATCHES_PER_RUN; batch += 1) {
     const callIds = await q.takeNewCalls(db, CALL_BATCH);

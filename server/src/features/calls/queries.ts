@@ -244,13 +244,18 @@ export async function setApplication(
   return row as ApplicationRow;
 }
 
-/** The member's applications, newest first, each with its call. */
-export function applicationsOf(db: Executor, applicantId: number) {
+/** The member's applications, newest first, each with its call; `onlyId`: that one alone. */
+export function applicationsOf(db: Executor, applicantId: number, onlyId?: number) {
   return db
     .select({ application: callApplications, call: crewCalls })
     .from(callApplications)
     .innerJoin(crewCalls, eq(crewCalls.id, callApplications.callId))
-    .where(eq(callApplications.applicantId, applicantId))
+    .where(
+      and(
+        eq(callApplications.applicantId, applicantId),
+        onlyId === undefined ? undefined : eq(callApplications.id, onlyId),
+      ),
+    )
     .orderBy(desc(callApplications.createdAt), desc(callApplications.id));
 }
 

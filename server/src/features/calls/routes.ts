@@ -34,8 +34,6 @@ export const callRoutes: FastifyPluginAsyncZod<{ expiryJob: boolean }> = async (
   const write = { ...member, config: { limit: 'write' } } as const;
   const tokenRead = { ...member, config: { accessToken: 'read' } } as const;
   const tokenWrite = { ...member, config: { limit: 'write', accessToken: 'write' } } as const;
-  const viewerOf = (auth: { user: { id: number; role: 'user' | 'moderator' | 'admin' } } | null) =>
-    auth ? auth.user : null;
 
   app.get(
     '/api/calls',
@@ -43,7 +41,7 @@ export const callRoutes: FastifyPluginAsyncZod<{ expiryJob: boolean }> = async (
       config: { accessToken: 'read' },
       schema: { querystring: callListQuery, response: { 200: callListResponse } },
     },
-    async (request) => service.listCalls(app.db, request.query, viewerOf(request.auth)),
+    async (request) => service.listCalls(app.db, request.query, request.auth?.user ?? null),
   );
 
   app.post(
@@ -56,7 +54,7 @@ export const callRoutes: FastifyPluginAsyncZod<{ expiryJob: boolean }> = async (
   app.get(
     '/api/calls/:id',
     { config: { accessToken: 'read' }, schema: { params: callParams, response: { 200: callSchema } } },
-    async (request) => service.getCall(app.db, request.params.id, viewerOf(request.auth)),
+    async (request) => service.getCall(app.db, request.params.id, request.auth?.user ?? null),
   );
 
   app.patch(

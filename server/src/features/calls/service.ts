@@ -54,7 +54,7 @@ export type BookApplicationValues = z.output<typeof bookApplicationRequest>;
 /** Today in UTC, YYYY-MM-DD: the day every expiry is judged on (ADR 033, 037). */
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
-const utcDay = (at: Date | null) => (at ? at.toISOString().slice(0, 10) : null);
+const utcDay = (at: Date | null) => (at ? todayUtc(at) : null);
 
 export function storedCall(row: q.CallRow): StoredCall {
   return {
@@ -101,6 +101,8 @@ async function toCalls(
   rows: q.CallRow[],
   viewer: Member | null,
   today: string,
+  /** The viewer's applications to these calls, when the caller has already read them. */
+  applied?: Awaited<ReturnType<typeof q.applicationsBy>>,
 ): Promise<Call[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
@@ -112,7 +114,7 @@ async function toCalls(
       rows.map((row) => row.ownerId),
     ),
     q.applicationCounts(db, owned),
-    viewer ? q.applicationsBy(db, viewer.id, ids) : Promise.resolve(new Map()),
+    applied ?? (viewer ? q.applicationsBy(db, viewer.id, ids) : Promise.resolve(new Map())),
   ]);
   return rows.map((row) => {
     return {
@@ -197,9 +199,10 @@ export async function getCallForViewer(
   const who = viewerOf(viewer);
   const isOwner = viewer?.id === call.ownerId;
   if (!ownerActive && !isOwner && !isModerator(who)) return null;
-  const applied = viewer ? (await q.applicationsBy(db, viewer.id, [callId])).has(callId) : false;
-  if (!canViewCall(who, storedCall(call), today, applied)) return null;
-  return toCall(db, call, viewer, today);
+  const mine = viewer ? await q.applicationsBy(db, viewer.id, [callId]) : new Map();
+  if (!canViewCall(who, storedCall(call), today, mine.has(callId))) return null;
+  const [shown] = await toCalls(db, [call], viewer, today, mine);
+  return shown as Call;
 }
 
 export async function getCall(db: Database, callId: number, viewer: Member | null): Promise<Call> {
@@ -284,7 +287,8 @@ export async function updateCall(
       if (decision.reason === 'not_owner') throw notFound();
       throw new BadRequestError(CALL_MESSAGES.notEditable);
     }
-    const merged = { ...call, ...definedOf(input) };
+    const changes = definedOf(input);
+    const merged = { ...call, ...changes };
     const problems = callProblems(merged);
     const [first] = problems;
     if (first)
@@ -292,7 +296,7 @@ export async function updateCall(
         first.message,
         Object.fromEntries(problems.map((problem) => [problem.path, problem.message])),
       );
-    return q.updateCall(tx, callId, definedOf(input));
+    return q.updateCall(tx, callId, changes);
   });
   return toCall(db, row, viewer.user, today);
 }
@@ -375,12 +379,17 @@ export async function apply(
     );
     return row.id;
   });
-  const [mine] = (await myApplicationsOf(db, me.id, today)).filter((application) => application.id === id);
+  const [mine] = await myApplicationsOf(db, me.id, today, id);
   return mine as MyApplication;
 }
 
-async function myApplicationsOf(db: Database, applicantId: number, today: string): Promise<MyApplication[]> {
-  const rows = await q.applicationsOf(db, applicantId);
+async function myApplicationsOf(
+  db: Database,
+  applicantId: number,
+  today: string,
+  onlyId?: number,
+): Promise<MyApplication[]> {
+  const rows = await q.applicationsOf(db, applicantId, onlyId);
   const [roles, posters] = await Promise.all([
     getRolesById(db),
     cardsById(
@@ -549,9 +558,7 @@ export async function withdrawApplication(
     if (!withdrawDecision(application.status).ok) throw new ConflictError(CALL_MESSAGES.notWithdrawable);
     await q.setApplication(tx, applicationId, { status: 'withdrawn' });
   });
-  const [mine] = (await myApplicationsOf(db, viewer.user.id, todayUtc())).filter(
-    (application) => application.id === applicationId,
-  );
+  const [mine] = await myApplicationsOf(db, viewer.user.id, todayUtc(), applicationId);
   return mine as MyApplication;
 }
 
