@@ -38,6 +38,11 @@ const TABLES: Record<string, string> = {
   crew_search: `select user_id, name, location, role_ids, document::text, snippet_source, career_start::text,
     has_portfolio, rating_average, rating_count, rating_score, verified_count, search_tier
     from crew_search order by user_id`,
+  // Item ids and creation times differ between the two loads; what each document holds does not.
+  profile_documents: `select user_id, d->'username', d->'rating', d->'roles',
+    jsonb_array_length(d->'experiences'), jsonb_array_length(d->'credentials'),
+    jsonb_array_length(d->'tags'), jsonb_array_length(d->'portfolio')
+    from profile_documents, lateral (select body::jsonb as d) x order by user_id`,
   search_terms: 'select term from search_terms order by 1',
   search_lexemes: 'select lexeme from search_lexemes order by 1',
   search_locations: 'select location from search_locations order by 1',

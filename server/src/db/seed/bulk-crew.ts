@@ -77,6 +77,7 @@ export async function insertDemoCrewInBulk(
       );
       await client.query(SUMMARISE_RATINGS, [ids]);
       await client.query('select crew_search_refresh($1::integer[])', [ids]);
+      await client.query('select profile_documents_refresh($1::integer[])', [ids]);
       onProgress?.('summarised', start + ids.length);
     }
     for (const definition of searchIndexes) await client.query(definition);

@@ -36,7 +36,7 @@ export async function insertDemoCrew(
     }
     if (batch.length === 0) break;
     await db.transaction(async (tx) => {
-      // The search index is built once for the whole batch below, not by each statement's trigger.
+      // The search index and the profile documents are built once for the whole batch below, not by each statement's trigger.
       await tx.execute(sql`select set_config('crewbase.search_deferred', 'on', true)`);
       const created = await tx
         .insert(users)
@@ -96,6 +96,7 @@ export async function insertDemoCrew(
       const ids = created.map((user) => user.id);
       await summariseRatings(tx, ids);
       await tx.execute(sql`select crew_search_refresh(${sql.param(ids)}::integer[])`);
+      await tx.execute(sql`select profile_documents_refresh(${sql.param(ids)}::integer[])`);
     });
     inserted += batch.length;
     onProgress?.(inserted);

@@ -6,7 +6,7 @@ import type { PublicProfile } from '#common/schemas/profiles';
 import { NotFoundError } from '#server/errors.ts';
 import { browseCrew } from '#server/features/browse/index.ts';
 import { getCallForViewer, listCalls } from '#server/features/calls/index.ts';
-import { getProfile } from '#server/features/profiles/index.ts';
+import { visitorProfile } from '#server/features/profiles/index.ts';
 import { getRolesById } from '#server/features/roles/index.ts';
 import type { Blog } from '#server/features/site/index.ts';
 import { precompress, precompressJson } from '#server/http/precompressed.ts';
@@ -44,12 +44,9 @@ export function createPageRenderer(
 
   /** The visitor's view of a profile, through the same cache `GET /api/users/:id` fills. */
   async function publicProfile(id: number): Promise<PublicProfile | null> {
-    const cached = app.publicCrew.profiles.get(id);
-    if (cached) return JSON.parse(cached.identity.toString('utf8')) as PublicProfile;
     try {
-      const profile = await getProfile(app.db, id, null);
-      app.publicCrew.profiles.set(id, precompressJson(profile, 'fast'));
-      return profile;
+      const body = await visitorProfile(app.db, app.publicCrew.profiles, id);
+      return JSON.parse(body.identity.toString('utf8')) as PublicProfile;
     } catch (error) {
       if (error instanceof NotFoundError) return null;
       throw error;

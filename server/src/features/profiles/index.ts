@@ -1,2 +1,2 @@
 export { profileRoutes } from './routes.ts';
-export { getProfile } from './service.ts';
+export { visitorProfile } from './service.ts';

@@ -152,6 +152,21 @@ export function findFullProfile(db: Database, userId: number): Promise<FullProfi
 }
 
 /**
+ * The visitor's view of a profile as JSON text: its document (profile_documents, kept by triggers:
+ * one index read) with `isSubscribed` added, which changes with the clock. Undefined when the
+ * profile is not shown (no such member, suspended, deleted).
+ */
+const VISITOR_DOCUMENT_SQL = `
+  select left(d.body, -1) || ',"isSubscribed":' || (${renderSql(isPremiumSql(sql`d.user_id`)).text})::text || '}' as body
+  from profile_documents d where d.user_id = $1`;
+
+export function findVisitorDocument(db: Database, userId: number): Promise<string | undefined> {
+  return db.$client
+    .query<{ body: string }>({ name: 'profile-document', text: VISITOR_DOCUMENT_SQL, values: [userId] })
+    .then((result) => result.rows[0]?.body);
+}
+
+/**
  * Views are buffered and written in batches: a popular profile must not cost a write per visit.
  * Only views of profiles that exist and are shown are inserted (the table has no foreign key, ADR
  * 029): an unknown id cannot fail the batch and lose everyone else's views, and no lock is taken

@@ -21,7 +21,7 @@ import {
   tagSchema,
 } from '#common/schemas/profiles';
 import { BadRequestError, PayloadTooLargeError } from '#server/errors.ts';
-import { precompressJson, sendPrecompressed } from '#server/http/precompressed.ts';
+import { sendPrecompressed } from '#server/http/precompressed.ts';
 import { invalidateProfile } from '#server/http/public-crew-cache.ts';
 import { acceptAccessTokens } from '#server/plugins/access-tokens.ts';
 import type { MediaStorage } from '#server/uploads/storage.ts';
@@ -107,11 +107,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ media: MediaStorage }> = asy
         return profile;
       }
       // The cache holds the visitor's view only (contact details only when public: ADR 027).
-      let body = app.publicCrew.profiles.get(id);
-      if (body === undefined) {
-        body = precompressJson(await profiles.getProfile(app.db, id, null), 'fast');
-        app.publicCrew.profiles.set(id, body);
-      }
+      const body = await profiles.visitorProfile(app.db, app.publicCrew.profiles, id);
       // A member may see contact details a visitor may not: theirs alone, never cached or shared.
       const withContact = request.auth
         ? await profiles.withReaderContact(app.db, JSON.parse(body.identity.toString('utf8')), request.auth)

@@ -11,6 +11,8 @@ import { areConnected, visibleContactDetails } from '#server/access/connections.
 import type { Database } from '#server/db/client.ts';
 import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '#server/errors.ts';
 import { ratingAverage } from '#server/features/reviews/index.ts';
+import type { PageCache } from '#server/http/page-cache.ts';
+import { type Precompressed, precompress } from '#server/http/precompressed.ts';
 import { type RequestAuth, SIGN_IN_REQUIRED } from '#server/http/request-auth.ts';
 import { removeStoredImage, storeAvatar, storePortfolioImage } from '#server/uploads/images.ts';
 import type { MediaStorage } from '#server/uploads/storage.ts';
@@ -72,6 +74,25 @@ export async function getProfile(
     // The address is private; contactInfo is what the owner chose to share.
     ...(seesPrivate ? { email: row.email } : {}),
   };
+}
+
+/**
+ * The visitor's view of a profile as JSON bytes, as getProfile(…, null) would answer it: from the
+ * public cache, else from the profile's document (one index read, ADR 040), which then fills the
+ * cache. A profile read once, the common case, is compressed only if the client asks (ADR 029).
+ */
+export async function visitorProfile(
+  db: Database,
+  cache: PageCache<number>,
+  userId: number,
+): Promise<Precompressed> {
+  const cached = cache.get(userId);
+  if (cached) return cached;
+  const document = await q.findVisitorDocument(db, userId);
+  if (document === undefined) throw new NotFoundError('Profile not found');
+  const body = precompress(Buffer.from(document), 'fast');
+  cache.set(userId, body);
+  return body;
 }
 
 /**
