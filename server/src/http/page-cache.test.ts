@@ -78,4 +78,25 @@ describe('PageCache', () => {
     cache.clear();
     expect(cache.size).toBe(0);
   });
+
+  it('with a second-miss window, keeps a key only from its second miss while remembered', () => {
+    const cache = new PageCache<number>({ secondMissWindow: 3 });
+    cache.set(1, body(100));
+    expect(cache.get(1)).toBeUndefined(); // read once: not kept
+    cache.set(1, body(100));
+    expect(cache.get(1)).toBeDefined(); // missed again while remembered: kept
+    // Keys 2–8 missed once each: key 9's first miss is forgotten two generations later.
+    cache.set(9, body(100));
+    for (let id = 2; id <= 8; id++) cache.set(id, body(100));
+    cache.set(9, body(100));
+    expect(cache.get(9)).toBeUndefined();
+    expect(cache.size).toBe(1);
+  });
+
+  it('holds each body in memory of its own size, not a view of a larger block', () => {
+    const page = precompress(Buffer.from('{"crew":"gaffer"}'.repeat(100)), 'fast');
+    for (const bytes of [page.identity, page.br, page.gzip]) {
+      expect(bytes.buffer.byteLength).toBe(bytes.length);
+    }
+  });
 });

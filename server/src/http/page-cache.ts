@@ -27,6 +27,31 @@ export interface PageCacheOptions {
   maxBytes?: number;
   /** The clock, in milliseconds (tests pass their own); performance.now() by default. */
   now?: () => number;
+  /**
+   * Keep a body only when its key misses a second time while still remembered among the last
+   * `secondMissWindow` keys that missed (two generations of up to that many). A profile read once,
+   * the common case for visitors from search engines (ADR 040), then costs the cache nothing and
+   * pushes out nothing; one read twice is kept from its second read.
+   */
+  secondMissWindow?: number;
+}
+
+/** Keys that missed lately, in two generations: remembered for between one and two windows. */
+class RecentMisses<K> {
+  #current = new Set<K>();
+  #previous = new Set<K>();
+  constructor(private readonly window: number) {}
+
+  /** Whether `key` missed before; remembers it either way. */
+  missedBefore(key: K): boolean {
+    if (this.#current.has(key) || this.#previous.has(key)) return true;
+    if (this.#current.size >= this.window) {
+      this.#previous = this.#current;
+      this.#current = new Set();
+    }
+    this.#current.add(key);
+    return false;
+  }
 }
 
 /**
@@ -42,8 +67,10 @@ export interface PageCacheOptions {
  */
 export class PageCache<K extends string | number> {
   readonly #entries: LRUCache<K, Precompressed>;
+  readonly #misses: RecentMisses<K> | undefined;
 
-  constructor({ ttlMs = 10_000, maxBytes = 16 * 1024 * 1024, now }: PageCacheOptions = {}) {
+  constructor({ ttlMs = 10_000, maxBytes = 16 * 1024 * 1024, now, secondMissWindow }: PageCacheOptions = {}) {
+    this.#misses = secondMissWindow ? new RecentMisses(secondMissWindow) : undefined;
     this.#entries = new LRUCache<K, Precompressed>({
       maxSize: maxBytes,
       sizeCalculation: entryBytes,
@@ -60,8 +87,9 @@ export class PageCache<K extends string | number> {
     return this.#entries.get(key);
   }
 
-  /** Keeps `body`; one larger than the whole budget is not kept. */
+  /** Keeps `body` (with secondMissWindow, from its key's second miss); one larger than the whole budget is not kept. */
   set(key: K, body: Precompressed): void {
+    if (this.#misses && !this.#misses.missedBefore(key)) return;
     this.#entries.set(key, body);
   }
 

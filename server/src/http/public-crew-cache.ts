@@ -27,7 +27,8 @@ export const DEFAULT_PAGE_CACHE_MB = 64;
 export function createPublicCrewCache(budgetMb = DEFAULT_PAGE_CACHE_MB): PublicCrewCache {
   const part = (share: number) => Math.floor(budgetMb * 1024 * 1024 * share);
   return {
-    profiles: new PageCache({ maxBytes: part(1 / 4) }),
+    // A profile read once is not kept (ADR 040): the window is about as many keys as the part holds.
+    profiles: new PageCache({ maxBytes: part(1 / 4), secondMissWindow: 4096 }),
     // Role listings (65 roles × the pages people reach), home and browse pages, profile pages with a
     // query string: a changed card drops all of them.
     listings: new PageCache({ maxBytes: part(1 / 4) }),
