@@ -96,6 +96,12 @@ export const crewSearch = pgTable(
      */
     profileCompleteness: smallint('profile_completeness').notNull(),
     searchTier: smallint('search_tier').notNull().generatedAlwaysAs(searchTier),
+    /**
+     * The last day the member has ever been busy on (member_busy_days), only ever moved later (ADR
+     * 041): a search by dates that starts after it needs no look at their calendar. Kept by
+     * member_busy_days_apply; in the two covering indexes, so role and place stay index-only.
+     */
+    busyUntil: date('busy_until', { mode: 'string' }),
     /** Seam for radius search: filled once locations are geocoded. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -112,8 +118,9 @@ export const crewSearch = pgTable(
     // Ascending on purpose: read backwards they serve `order by … desc, user_id desc`. Drizzle's
     // .desc() would write DESC NULLS LAST, which such an ORDER BY (nulls first) cannot use.
     // Two covering indexes (with INCLUDE, so written in migration 0004's SQL) serve the rating
-    // order: (rating_score, user_id) INCLUDE (role_ids) and (location, rating_score, user_id)
-    // INCLUDE (role_ids), so role and place filters are answered from the index alone. A location
+    // order: (rating_score, user_id) INCLUDE (role_ids, busy_until) and (location, rating_score,
+    // user_id) INCLUDE (role_ids, busy_until), so role, place and date filters are answered from
+    // the index alone (busy_until since migration 0039). A location
     // filter resolves to exact places first (search_locations), then uses the second.
     index('crew_search_reviews_idx').on(t.ratingCount, t.userId),
     index('crew_search_newest_idx').on(t.createdAt, t.userId),

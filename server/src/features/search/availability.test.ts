@@ -291,6 +291,41 @@ describe('search and browse by available dates', () => {
     expect(rows[0]?.n).toBe(0);
   });
 
+  it('keeps busy_until, the last day ever busy, only moving later; the calendar decides within it', async () => {
+    const busyUntil = async (id: number) =>
+      (
+        await t.db.execute<{ busy_until: string | null }>(
+          sql`select busy_until::text from crew_search where user_id = ${id}`,
+        )
+      ).rows[0]?.busy_until;
+    const booked = crew.avail_booked as number;
+    // Cancelled above, yet busy_until stays at the booking's last day: searches inside it look at
+    // the calendar, which says free.
+    expect(await busyUntil(booked)).toBe(day(13));
+    expect(names(await search(dates))).toContain('avail_booked');
+    // A later booking moves it later; an earlier one leaves it.
+    const later = await book(booked, day(40), day(41), 'accepted');
+    expect(await busyUntil(booked)).toBe(day(41));
+    await book(booked, day(20), day(20), 'accepted');
+    expect(await busyUntil(booked)).toBe(day(41));
+    expect(names(await search(`availableFrom=${day(41)}`))).not.toContain('avail_booked');
+    await t.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, later));
+    expect(names(await search(`availableFrom=${day(41)}`))).toContain('avail_booked');
+    expect(names(await search(`availableFrom=${day(20)}`))).not.toContain('avail_booked');
+    // Someone busy before they have any role joins the search with their busy days counted.
+    const [late] = await t.db
+      .insert(users)
+      .values({ username: 'avail_late_joiner', email: 'late@example.com', location: place })
+      .returning({ id: users.id });
+    const lateId = late?.id as number;
+    await t.db.insert(unavailableDays).values({ userId: lateId, day: day(11) });
+    await t.db.insert(userRoles).values({ userId: lateId, roleId: grip, position: 0 });
+    expect(await busyUntil(lateId)).toBe(day(11));
+    expect(names(await search(dates))).not.toContain('avail_late_joiner');
+    expect(names(await search(`availableFrom=${day(12)}`))).toContain('avail_late_joiner');
+    await t.db.delete(userRoles).where(eq(userRoles.userId, lateId));
+  });
+
   const cases: [string, string, string][] = [
     [`availableFrom=${day(0)}&availableTo=${day(90)}`, 'availableTo', AVAILABILITY_MESSAGES.tooLong],
     [`availableFrom=${day(5)}&availableTo=${day(4)}`, 'availableTo', AVAILABILITY_MESSAGES.order],
