@@ -25,6 +25,23 @@ BEGIN
   WHERE cs.user_id = c.user_id AND (cs.busy_until IS NULL OR cs.busy_until < c.last);
 END $$;
 --> statement-breakpoint
+-- Whether a member is busy on some day from first_day to last_day, and on how many (ADR 041).
+-- Searches call them only for candidates busy after the range starts. In plpgsql on purpose: the
+-- planner neither inlines them (it turned the probe into a hash of every busy day in the range,
+-- read from the whole table) nor prices a probe into each row an index walk passes (which made a
+-- bitmap of the whole place look cheaper than walking it to the first 200).
+CREATE FUNCTION member_busy_between(member integer, first_day date, last_day date) RETURNS boolean
+LANGUAGE plpgsql STABLE COST 10 AS $$
+BEGIN
+  RETURN EXISTS (SELECT 1 FROM member_busy_days b WHERE b.user_id = member AND b.day BETWEEN first_day AND last_day);
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION member_busy_days_between(member integer, first_day date, last_day date) RETURNS integer
+LANGUAGE plpgsql STABLE COST 10 AS $$
+BEGIN
+  RETURN (SELECT count(*) FROM member_busy_days b WHERE b.user_id = member AND b.day BETWEEN first_day AND last_day);
+END $$;
+--> statement-breakpoint
 -- A member who joins the search index (a first role) with days already busy.
 CREATE FUNCTION crew_search_busy_until() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
