@@ -7,7 +7,7 @@ import {
 import { PREMIUM_SEARCH_FILTERS, type SearchQuery, searchQuery } from '#common/schemas/search';
 import type { Database } from '#server/db/client.ts';
 import { notify } from '#server/features/notifications/index.ts';
-import { crewCardsOf, search } from '#server/features/search/index.ts';
+import { crewCardsOf, matchingCrewIds } from '#server/features/search/index.ts';
 import * as q from './queries.ts';
 
 /**
@@ -55,17 +55,14 @@ export function queryForToday(query: SavedSearchQuery, today: string): SearchQue
 }
 
 /**
- * Which of these crew members the query finds, through the search itself (listing order, no
- * ranking). Premium filters were checked against the owner before (a lapsed owner's search runs
- * not at all), so the search is asked as a member who may use them.
+ * Which of these crew members the query finds, through the search's own filters and reading of
+ * the words, as ids (no ranking, no cards). Premium filters were checked against the owner before
+ * (a lapsed owner's search runs not at all).
  */
 async function matchingAmong(db: Database, query: SearchQuery, ids: number[]): Promise<number[]> {
   const found: number[] = [];
   for (let at = 0; at < ids.length; at += ALERT_BATCH) {
-    const userIds = ids.slice(at, at + ALERT_BATCH);
-    const page = { ...query, page: 1, limit: userIds.length, sort: 'newest' as const };
-    const answer = await search(db, page, true, { userIds });
-    found.push(...answer.results.map((result) => result.id));
+    found.push(...(await matchingCrewIds(db, query, ids.slice(at, at + ALERT_BATCH))));
   }
   return found;
 }

@@ -1,2 +1,2 @@
 export { searchRoutes } from './routes.ts';
-export { assertMayUsePremiumFilters, crewCardsOf, search, toCrewCard } from './service.ts';
+export { assertMayUsePremiumFilters, crewCardsOf, matchingCrewIds, search, toCrewCard } from './service.ts';

@@ -558,6 +558,18 @@ export async function findPage(
   return { cards, total: Math.max(countBound + 1, estimate), estimated: true };
 }
 
+/** The ids among filters.userIds that match, in no order: the alert job's question (ADR 034). */
+export async function findMatchingIds(db: Database, filters: SearchFilters): Promise<number[]> {
+  if (matchesNobody(filters)) return [];
+  const shape = shapeOf(filters, 'newest');
+  const template = templates.get(
+    `ids ${JSON.stringify(shape)}`,
+    () => sql`select cs.user_id as id from crew_search cs where ${conditions(shape)}`,
+  );
+  const rows = await runTemplate<{ id: number }>(db, template, valuesOf(filters, 0, 0), { prepared: false });
+  return rows.map((row) => row.id);
+}
+
 /**
  * Best-rated crew by Bayesian average; people with no reviews are not "top rated". Profiles staff
  * featured lead the list (newest featured first), reviewed or not. Either way only profiles with

@@ -209,27 +209,14 @@ async function understandText(
   };
 }
 
-export async function search(
-  db: Database,
-  query: SearchQuery,
-  isSubscribed: boolean,
-  /** Only these crew members, in a listing order (saved-search alerts, ADR 034). */
-  only?: { userIds: number[] },
-): Promise<SearchResponse> {
-  assertMayUsePremiumFilters(query, isSubscribed);
-  const limit = query.limit;
+/**
+ * What one search asks for, in the form the statements take: the role, place and Premium
+ * filters, the dates, and the words understood (null: no words).
+ */
+async function searchFilters(db: Database, query: SearchQuery, userIds: number[] | null) {
   const text = query.q ?? '';
   const words = searchWords(text);
-  const typing = !/\s$/.test(text);
-  const sort = query.sort ?? (words.length > 0 ? 'relevance' : 'rating');
-  const pageWindow =
-    sort === 'relevance' && words.length > 0 ? LIMITS.searchRankedMax : LIMITS.searchMaxResults;
-  if (query.page > Math.ceil(pageWindow / limit)) {
-    throw new BadRequestError(
-      `Only the best ${pageWindow.toLocaleString('en')} results can be paged through: narrow your search`,
-    );
-  }
-  const units = searchUnits(words, { typing });
+  const units = searchUnits(words, { typing: !/\s$/.test(text) });
   const statistics = await textStatistics(db);
   const [roles, places, understood] = await Promise.all([
     roleFilters(db, query),
@@ -244,9 +231,29 @@ export async function search(
     minYears: query.minYears,
     hasPortfolio: query.hasPortfolio,
     verifiedOnly: query.verifiedOnly,
-    userIds: only?.userIds ?? null,
+    userIds,
     available: availabilityOf(query),
   };
+  return { words, statistics, base, understood };
+}
+
+export async function search(
+  db: Database,
+  query: SearchQuery,
+  isSubscribed: boolean,
+): Promise<SearchResponse> {
+  assertMayUsePremiumFilters(query, isSubscribed);
+  const limit = query.limit;
+  const words = searchWords(query.q ?? '');
+  const sort = query.sort ?? (words.length > 0 ? 'relevance' : 'rating');
+  const pageWindow =
+    sort === 'relevance' && words.length > 0 ? LIMITS.searchRankedMax : LIMITS.searchMaxResults;
+  if (query.page > Math.ceil(pageWindow / limit)) {
+    throw new BadRequestError(
+      `Only the best ${pageWindow.toLocaleString('en')} results can be paged through: narrow your search`,
+    );
+  }
+  const { statistics, base, understood } = await searchFilters(db, query, null);
   const offset = (query.page - 1) * limit;
   const find = (text: q.TextQuery | null, after?: q.ListingKey) =>
     q.findPage(db, { ...base, text }, sort, limit, offset, statistics, after);
@@ -271,6 +278,23 @@ export async function search(
     sort,
     correctedQuery,
   };
+}
+
+/**
+ * Which of these crew members the query finds, as ids in no order (saved-search alerts, ADR 034):
+ * the same filters and the same reading of the words as search (a misspelt word searched as
+ * corrected), without ranking, counting or cards. Premium filters are the caller's to allow.
+ */
+export async function matchingCrewIds(
+  db: Database,
+  query: SearchQuery,
+  userIds: number[],
+): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const { base, understood } = await searchFilters(db, query, userIds);
+  if (understood === null) return q.findMatchingIds(db, { ...base, text: null });
+  const text = understood.asTyped ?? understood.corrected?.text;
+  return text ? q.findMatchingIds(db, { ...base, text }) : [];
 }
 
 /** A search result as the smaller card browse, connections and teams show. */
