@@ -515,7 +515,11 @@ export async function findPage(
       : templates.get(`page ${key}`, () =>
           relevance ? relevanceStatement({ ...shape, text }) : listingStatement(shape),
         );
-  const prepared = (relevance && wordsAndFacets) || everyone;
+  // A listing by role, place and dates (no words) as a named statement too: PostgreSQL still plans
+  // it for its values (its generic plan costs more), but parses and rewrites it once per
+  // connection instead of every time (ADR 041).
+  const facetListing = text === null && wordsAndFacets;
+  const prepared = (relevance && wordsAndFacets) || everyone || facetListing;
   const values = { ...valuesOf(filters, limit, offset), afterValue: after?.value, afterId: after?.userId };
   type Counted = {
     total: number;
