@@ -87,10 +87,14 @@ export class PageCache<K extends string | number> {
     return this.#entries.get(key);
   }
 
-  /** Keeps `body` (with secondMissWindow, from its key's second miss); one larger than the whole budget is not kept. */
-  set(key: K, body: Precompressed): void {
-    if (this.#misses && !this.#misses.missedBefore(key)) return;
+  /**
+   * Keeps `body` (with secondMissWindow, from its key's second miss); one larger than the whole
+   * budget is not kept. True when the cache took it.
+   */
+  set(key: K, body: Precompressed): boolean {
+    if (this.#misses && !this.#misses.missedBefore(key)) return false;
     this.#entries.set(key, body);
+    return this.#entries.has(key);
   }
 
   delete(key: K): void {

@@ -45,7 +45,7 @@ export function createPageRenderer(
   /** The visitor's view of a profile, through the same cache `GET /api/users/:id` fills. */
   async function publicProfile(id: number): Promise<PublicProfile | null> {
     try {
-      const body = await visitorProfile(app.db, app.publicCrew.profiles, id);
+      const { body } = await visitorProfile(app.db, app.publicCrew.profiles, id);
       return JSON.parse(body.identity.toString('utf8')) as PublicProfile;
     } catch (error) {
       if (error instanceof NotFoundError) return null;

@@ -75,6 +75,19 @@ describe('profile basics', () => {
     expect(profile).not.toHaveProperty('email');
   });
 
+  it('sends a profile read once as it is, and compresses it once it is read again (ADR 040)', async () => {
+    const { id } = await member();
+    const read = () =>
+      browser().request('GET', `/api/users/${id}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    const first = await read();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.json().id).toBe(id);
+    const second = await read();
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(second.rawPayload).toString())).toEqual(first.json());
+  });
+
   it('answers 404 for a profile that does not exist, and 400 for an id no profile can have', async () => {
     expect((await browser().request('GET', '/api/users/999999')).statusCode).toBe(404);
     for (const id of ['99999999999', 'abc', '0', '-3', '1.5']) {

@@ -89,7 +89,13 @@ export const profileRoutes: FastifyPluginAsyncZod<{ media: MediaStorage }> = asy
 
   app.get(
     '/api/users/:id',
-    { schema: { params: userParams, response: { 200: publicProfileSchema } } },
+    // The visitor's bytes are compressed once kept, or sent as they are (ADR 040); the owner's and a
+    // member's own views are a couple of KB, not worth compressing per request either.
+    {
+      compress: false,
+      decompress: false,
+      schema: { params: userParams, response: { 200: publicProfileSchema } },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const viewer = request.auth?.user;
@@ -107,7 +113,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ media: MediaStorage }> = asy
         return profile;
       }
       // The cache holds the visitor's view only (contact details only when public: ADR 027).
-      const body = await profiles.visitorProfile(app.db, app.publicCrew.profiles, id);
+      const { body, kept } = await profiles.visitorProfile(app.db, app.publicCrew.profiles, id);
       // A member may see contact details a visitor may not: theirs alone, never cached or shared.
       const withContact = request.auth
         ? await profiles.withReaderContact(app.db, JSON.parse(body.identity.toString('utf8')), request.auth)
@@ -117,7 +123,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ media: MediaStorage }> = asy
         reply.header('cache-control', 'private, no-store');
         return withContact;
       }
-      // Already serialised and compressed: sent as bytes, without the serialiser or compression.
+      // Already serialised (and compressed once kept): sent as bytes, without the serialiser or compression.
+      if (!kept) return reply.type('application/json; charset=utf-8').send(body.identity as never);
       return sendPrecompressed(request, reply, body) as never;
     },
   );

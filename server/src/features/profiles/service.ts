@@ -78,21 +78,22 @@ export async function getProfile(
 
 /**
  * The visitor's view of a profile as JSON bytes, as getProfile(…, null) would answer it: from the
- * public cache, else from the profile's document (one index read, ADR 040), which then fills the
- * cache. A profile read once, the common case, is compressed only if the client asks (ADR 029).
+ * public cache, else from the profile's document (one index read, ADR 040), which the cache then
+ * keeps if the profile was read lately. `kept` is false for a profile read once, the common case
+ * for visitors from search engines: it is sent as it is, since compressing it would cost more CPU
+ * than reading it (ADR 040).
  */
 export async function visitorProfile(
   db: Database,
   cache: PageCache<number>,
   userId: number,
-): Promise<Precompressed> {
+): Promise<{ body: Precompressed; kept: boolean }> {
   const cached = cache.get(userId);
-  if (cached) return cached;
+  if (cached) return { body: cached, kept: true };
   const document = await q.findVisitorDocument(db, userId);
   if (document === undefined) throw new NotFoundError('Profile not found');
   const body = precompress(Buffer.from(document), 'fast');
-  cache.set(userId, body);
-  return body;
+  return { body, kept: cache.set(userId, body) };
 }
 
 /**
