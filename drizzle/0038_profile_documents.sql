@@ -7,8 +7,15 @@ CREATE TABLE "profile_documents" (
 -- (service.ts; profile-documents.test.ts compares the two): contact details only when public, no
 -- e-mail, no isSubscribed (added when read: it changes with the clock). A member not shown
 -- (suspended, deleted) has no document. A row whose text is unchanged is not written again.
+-- Two transactions changing one member at once are serialised on the member's users row first:
+-- otherwise each builds from a snapshot without the other's change and the last to commit wins,
+-- for example a document with contact details made public by a tag added while they were being
+-- hidden, or one written again for a member suspended meanwhile (ADR 040). FOR NO KEY UPDATE
+-- does not block the key-share locks of foreign keys; the statements after it see what the
+-- transaction waited for (READ COMMITTED, a new snapshot per statement).
 CREATE FUNCTION profile_documents_refresh(user_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM users u WHERE u.id = ANY(user_ids) ORDER BY u.id FOR NO KEY UPDATE;
   DELETE FROM profile_documents d WHERE d.user_id = ANY(user_ids)
     AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = d.user_id AND u.suspended_at IS NULL AND u.deleted_at IS NULL);
   INSERT INTO profile_documents AS d (user_id, body)
@@ -81,6 +88,17 @@ BEGIN
     END IF;
   END LOOP;
 END $$;
+--> statement-breakpoint
+-- Members are never deleted by the app (an erased member's row stays, ADR 026), but a row deleted
+-- by hand takes its document with it.
+CREATE FUNCTION users_document_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM profile_documents d USING old_rows o WHERE d.user_id = o.id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER users_document_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION users_document_delete();
 --> statement-breakpoint
 -- A role renamed or moved (the catalogue is upserted at every start, usually changing nothing):
 -- the documents of the members who hold it.
