@@ -117,6 +117,9 @@ test.describe('Crew calls', () => {
     await expect(applicant).toContainText('Ten years as a gaffer');
     await applicant.getByRole('button', { name: `Shortlist ${member.name}` }).click();
     await expect(applicant.getByText('Shortlisted', { exact: true })).toBeVisible();
+    // The badge shows before the server answers; the toast comes with the answer. Axe runs once
+    // it is there (and has finished fading in), not while it slides over the footer.
+    await expect(toasts(producer).getByText(`${member.name} shortlisted`)).toBeVisible();
     await axe.expectNoSeriousA11yViolations(producer);
     await applicant.getByRole('button', { name: `Book ${member.name}` }).click();
     const book = producer.getByRole('dialog', { name: `Book ${member.name}?` });
