@@ -326,6 +326,59 @@ describe('search and browse by available dates', () => {
     await t.db.delete(userRoles).where(eq(userRoles.userId, lateId));
   });
 
+  it('counts the busy days of a member whose first role and a day off cross, whichever commits first', async () => {
+    const busyUntil = async (id: number) =>
+      (
+        await t.db.execute<{ busy_until: string | null }>(
+          sql`select busy_until::text from crew_search where user_id = ${id}`,
+        )
+      ).rows[0]?.busy_until;
+    /** Runs `first` and `second` in two transactions, `second` waiting on `first` until it commits. */
+    async function cross(first: string, second: string, id: number) {
+      const a = await t.db.$client.connect();
+      const b = await t.db.$client.connect();
+      try {
+        await a.query('begin');
+        await a.query(first, [id]);
+        await b.query('begin');
+        const { rows } = await b.query<{ pid: number }>('select pg_backend_pid() as pid');
+        const waiting = b.query(second, [id]);
+        await expect
+          .poll(async () => {
+            const activity = await t.db.$client.query<{ wait: string | null }>(
+              'select wait_event_type as wait from pg_stat_activity where pid = $1',
+              [rows[0]?.pid],
+            );
+            return activity.rows[0]?.wait;
+          })
+          .toBe('Lock');
+        await a.query('commit');
+        await waiting;
+        await b.query('commit');
+      } finally {
+        a.release();
+        b.release();
+      }
+    }
+    const dayOff = `insert into unavailable_days (user_id, day) values ($1, '${day(15)}')`;
+    const firstRole = `insert into user_roles (user_id, role_id, position) values ($1, ${grip}, 0)`;
+    for (const [name, first, second] of [
+      ['avail_crossed_day_first', dayOff, firstRole],
+      ['avail_crossed_role_first', firstRole, dayOff],
+    ] as const) {
+      const [row] = await t.db
+        .insert(users)
+        .values({ username: name, email: `${name}@example.com`, location: place })
+        .returning({ id: users.id });
+      const id = row?.id as number;
+      await cross(first, second, id);
+      expect(await busyUntil(id)).toBe(day(15));
+      expect(names(await search(`availableFrom=${day(14)}&availableTo=${day(16)}`))).not.toContain(name);
+      expect(names(await search(`availableFrom=${day(16)}`))).toContain(name);
+      await t.db.delete(userRoles).where(eq(userRoles.userId, id));
+    }
+  });
+
   const cases: [string, string, string][] = [
     [`availableFrom=${day(0)}&availableTo=${day(90)}`, 'availableTo', AVAILABILITY_MESSAGES.tooLong],
     [`availableFrom=${day(5)}&availableTo=${day(4)}`, 'availableTo', AVAILABILITY_MESSAGES.order],
