@@ -31,7 +31,7 @@ export interface SearchFilters {
   verifiedOnly?: boolean;
   /**
    * Only these crew members (saved-search alerts ask about the members changed since their last
-   * run, ADR 034): a listing sort only, never relevance, and planned for its values.
+   * run, ADR 034): findMatchingIds' alone, planned for its values; a page of results never has them.
    */
   userIds?: number[] | null;
   /**
@@ -502,7 +502,7 @@ export async function findPage(
   const shape = shapeOf(filters, sort);
   const key = JSON.stringify(shape);
   const { text } = shape;
-  const relevance = sort === 'relevance' && text !== null && !shape.userIds;
+  const relevance = sort === 'relevance' && text !== null;
   // Words and facets plan the same whatever they are (the tiers' text indexes); a Premium filter
   // could make another index the better start, which only a plan for its values can see.
   const wordsAndFacets = !hasPremiumFilters(shape);

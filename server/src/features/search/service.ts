@@ -234,7 +234,7 @@ async function searchFilters(db: Database, query: SearchQuery, userIds: number[]
     userIds,
     available: availabilityOf(query),
   };
-  return { words, statistics, base, understood };
+  return { statistics, base, understood };
 }
 
 export async function search(
