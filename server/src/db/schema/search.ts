@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   smallint,
   text,
@@ -125,6 +126,28 @@ export const crewSearch = pgTable(
     index('crew_search_reviews_idx').on(t.ratingCount, t.userId),
     index('crew_search_newest_idx').on(t.createdAt, t.userId),
   ],
+);
+
+/**
+ * The search index once per role of each crew member (migration 0041, ADR 042): what a listing by
+ * one role reads, alone or with one place, so that it walks only that role's crew instead of
+ * testing every entry of the place (or of everyone) for the role. Kept from crew_search by
+ * statement triggers; application code only reads it. Two covering indexes, written in the
+ * migration's SQL (INCLUDE): (role_id, location, rating_score, user_id) and (role_id,
+ * rating_score, user_id), both INCLUDE (busy_until), so dates stay index-only too.
+ */
+export const crewSearchRoles = pgTable(
+  'crew_search_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => crewSearch.userId, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull(),
+    location: text('location').notNull(),
+    ratingScore: real('rating_score').notNull(),
+    busyUntil: date('busy_until', { mode: 'string' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 );
 
 /** Words people search for (names, places, roles, skills): what "Did you mean" corrects towards. */

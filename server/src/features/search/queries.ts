@@ -65,11 +65,16 @@ interface PageShape {
   userIds: boolean;
   /** Free on every day of a range (`all`), or on enough of them (`some`). */
   dates: 'all' | 'some' | null;
+  /**
+   * A listing by rating of one role's crew, with at most one place, dates and nothing else: read
+   * from crew_search_roles (ADR 042), which walks that role's crew alone.
+   */
+  byRole: boolean;
 }
 
 function shapeOf(f: SearchFilters, sort: SearchSort): PageShape {
   const places = f.places;
-  return {
+  const shape: PageShape = {
     sort,
     text: f.text && { units: f.text.units.length > 0, anyOf: (f.text.anyOf?.length ?? 0) > 0 },
     roles: f.roleIds !== null,
@@ -82,7 +87,17 @@ function shapeOf(f: SearchFilters, sort: SearchSort): PageShape {
     verifiedOnly: f.verifiedOnly === true,
     userIds: f.userIds != null,
     dates: f.available ? (f.available.maxBusyDays > 0 ? 'some' : 'all') : null,
+    byRole: false,
   };
+  shape.byRole =
+    f.roleIds?.length === 1 &&
+    !shape.category &&
+    shape.text === null &&
+    (sort === 'rating' || sort === 'relevance') &&
+    shape.places !== 'many' &&
+    !hasPremiumFilters(shape) &&
+    !shape.userIds;
+  return shape;
 }
 
 /** Whether a filter can only match nobody: a list of roles or places that is empty. */
@@ -116,6 +131,7 @@ function valuesOf(f: SearchFilters, limit: number, offset: number): Record<strin
     anyOf: f.text?.anyOf ? anyOfLexemes(f.text.anyOf) : undefined,
     facets: facetQuery(f),
     roleIds: f.roleIds,
+    roleId: f.roleIds?.[0],
     categoryRoleIds: f.categoryRoleIds,
     place: f.places?.[0],
     places: f.places,
@@ -168,7 +184,8 @@ function hasPremiumFilters(shape: PageShape): boolean {
 function conditions(shape: PageShape): SQL {
   const parts: SQL[] = [];
   if (shape.text) parts.push(sql`cs.document @@ ${tsquery(shape.text)}`);
-  if (shape.roles) parts.push(sql`cs.role_ids && ${value('roleIds')}::integer[]`);
+  if (shape.byRole) parts.push(sql`cs.role_id = ${value('roleId')}::integer`);
+  else if (shape.roles) parts.push(sql`cs.role_ids && ${value('roleIds')}::integer[]`);
   if (shape.category) parts.push(sql`cs.role_ids && ${value('categoryRoleIds')}::integer[]`);
   // One place (the usual case) as plain equality: the (location, rating_score) index then
   // yields the crew of that place already in rating order.
@@ -439,6 +456,9 @@ type EveryonePage = { limit: number } & ({ after: true } | { offset: number });
  */
 function listingStatement(shape: PageShape, everyonePage?: EveryonePage): SQL {
   const where = conditions(shape);
+  // The planner estimates crew_search's own condition (crew_search_roles has no statistics of
+  // which roles go with which places); it matches the same crew.
+  const estimated = shape.byRole ? conditions({ ...shape, byRole: false }) : where;
   const sort = shape.sort === 'relevance' ? 'rating' : shape.sort;
   const order = ORDER[sort];
   const { column, type } = SORT_COLUMN[sort];
@@ -450,15 +470,15 @@ function listingStatement(shape: PageShape, everyonePage?: EveryonePage): SQL {
   } else if (everyonePage) bounds = sql.raw(`limit ${everyonePage.limit} offset ${everyonePage.offset}`);
   const page = sql`
     select cs.user_id, row_number() over (order by ${order}) as ordinal from (
-      select cs.user_id, cs.rating_score, cs.rating_count, cs.created_at from crew_search cs
+      select cs.user_id, ${column} from ${listed(shape)} cs
       where ${pageWhere} order by ${order} ${bounds}) cs`;
   const counted = sql`(select total from counted)`;
   return sql`
-    with counted as materialized (${countUpTo(where)})
+    with counted as materialized (${countUpTo(shape, where)})
     ${cardsOf(
       page,
       shape.text && tsquery(shape.text, 'any'),
-      sql`${busyDaysColumn(shape)}${everyonePage ? sql`, ${counted} as total` : countedOr(counted, where)}`,
+      sql`${busyDaysColumn(shape)}${everyonePage ? sql`, ${counted} as total` : countedOr(counted, estimated)}`,
     )}`;
 }
 
@@ -475,10 +495,15 @@ export async function everyoneListingKeys(db: Database, sort: ListingSort): Prom
   return runTemplate<ListingKey>(db, template, {}, { prepared: true });
 }
 
+/** The table a listing walks: the search index, or its rows per role (ADR 042). */
+function listed(shape: PageShape): SQL {
+  return shape.byRole ? sql`crew_search_roles` : sql`crew_search`;
+}
+
 /** How many crew match, counting no further than one past searchExactCountMax. */
-function countUpTo(where: SQL): SQL {
+function countUpTo(shape: PageShape, where: SQL): SQL {
   return sql`select count(*)::int as total
-    from (select 1 from crew_search cs where ${where} limit ${COUNT_BOUND} + 1) matches`;
+    from (select 1 from ${listed(shape)} cs where ${where} limit ${COUNT_BOUND} + 1) matches`;
 }
 
 /**
@@ -539,8 +564,8 @@ export async function findPage(
           templates.get(`count ${key}`, () => {
             const where = conditions(shape);
             return sql`
-            with counted as materialized (${countUpTo(where)})
-            select 1 ${countedOr(sql`(select total from counted)`, where)}`;
+            with counted as materialized (${countUpTo(shape, where)})
+            select 1 ${countedOr(sql`(select total from counted)`, conditions({ ...shape, byRole: false }))}`;
           }),
           values,
           { prepared: false },
