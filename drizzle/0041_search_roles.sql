@@ -9,12 +9,19 @@ CREATE TABLE "crew_search_roles" (
 --> statement-breakpoint
 ALTER TABLE "crew_search_roles" ADD CONSTRAINT "crew_search_roles_user_id_crew_search_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."crew_search"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- crew_search once per role of each member (ADR 042): a listing by one role walks that role's
--- crew alone, in rating order, with or without one place. Filled from crew_search as it stands,
--- then kept by the statement triggers below (a member's rows go with their crew_search row).
-INSERT INTO crew_search_roles (user_id, role_id, location, rating_score, busy_until)
-SELECT cs.user_id, r.role_id, cs.location, cs.rating_score, cs.busy_until
-FROM crew_search cs CROSS JOIN LATERAL unnest(cs.role_ids) AS r(role_id)
-ORDER BY 1, 2;
+-- crew alone, in rating order, with or without one place. Rows come from crew_search rows as they
+-- stand: filled here, then by the statement triggers below (and by the bulk loader, whose triggers
+-- are off); a member's rows go with their crew_search row.
+CREATE FUNCTION crew_search_roles_add(user_ids integer[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO crew_search_roles (user_id, role_id, location, rating_score, busy_until)
+  SELECT cs.user_id, r.role_id, cs.location, cs.rating_score, cs.busy_until
+  FROM crew_search cs CROSS JOIN LATERAL unnest(cs.role_ids) AS r(role_id)
+  WHERE cs.user_id = ANY(user_ids)
+  ORDER BY 1, 2
+  ON CONFLICT DO NOTHING;
+$$;
+--> statement-breakpoint
+SELECT crew_search_roles_add(array(SELECT user_id FROM crew_search));
 --> statement-breakpoint
 -- Ascending, read backwards for `rating_score desc, user_id desc`, as crew_search's own.
 CREATE INDEX "crew_search_roles_location_score_idx" ON "crew_search_roles" USING btree ("role_id", "location", "rating_score", "user_id") INCLUDE ("busy_until");
@@ -23,10 +30,7 @@ CREATE INDEX "crew_search_roles_score_idx" ON "crew_search_roles" USING btree ("
 --> statement-breakpoint
 CREATE FUNCTION crew_search_roles_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO crew_search_roles (user_id, role_id, location, rating_score, busy_until)
-  SELECT n.user_id, r.role_id, n.location, n.rating_score, n.busy_until
-  FROM new_rows n CROSS JOIN LATERAL unnest(n.role_ids) AS r(role_id)
-  ORDER BY 1, 2;
+  PERFORM crew_search_roles_add(array(SELECT n.user_id FROM new_rows n));
   RETURN NULL;
 END $$;
 --> statement-breakpoint

@@ -38,6 +38,7 @@ const TABLES: Record<string, string> = {
   crew_search: `select user_id, name, location, role_ids, document::text, snippet_source, career_start::text,
     has_portfolio, rating_average, rating_count, rating_score, verified_count, search_tier
     from crew_search order by user_id`,
+  crew_search_roles: 'select * from crew_search_roles order by user_id, role_id',
   // Item ids and creation times differ between the two loads; what each document holds does not.
   profile_documents: `select user_id, d->'username', d->'rating', d->'roles',
     jsonb_array_length(d->'experiences'), jsonb_array_length(d->'credentials'),
@@ -69,6 +70,9 @@ describe('bulk demo crew (npm run seed -- --fast)', () => {
       { q: 'steadicam documentaries' },
       { sort: 'rating' },
       { q: 'gaffer', location: 'atlanta' },
+      // A listing by one role reads crew_search_roles (ADR 042).
+      { role: '1' },
+      { role: '2', location: 'atlanta' },
     ];
     for (const query of queries) {
       const parsed = searchQuery.parse(query);

@@ -44,7 +44,7 @@ export async function insertDemoCrewInBulk(
     );
     if (superuser[0]?.yes) await client.query('set local session_replication_role = replica');
     const loadIndexes = await dropIndexes(client, LOADED_TABLES);
-    const searchIndexes = await dropIndexes(client, ['crew_search']);
+    const searchIndexes = await dropIndexes(client, ['crew_search', 'crew_search_roles']);
     const roleIds = new Map(
       (await client.query<{ id: number; name: string }>('select id, name from roles')).rows.map((r) => [
         r.name,
@@ -77,6 +77,8 @@ export async function insertDemoCrewInBulk(
       );
       await client.query(SUMMARISE_RATINGS, [ids]);
       await client.query('select crew_search_refresh($1::integer[])', [ids]);
+      // Its trigger is off under session_replication_role (ADR 042); a no-op where it ran.
+      await client.query('select crew_search_roles_add($1::integer[])', [ids]);
       await client.query('select profile_documents_refresh($1::integer[])', [ids]);
       onProgress?.('summarised', start + ids.length);
     }
