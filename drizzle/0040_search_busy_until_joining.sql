@@ -34,16 +34,17 @@ BEGIN
   WHERE m.user_id = c.user_id AND m.day = c.day;
   DELETE FROM member_busy_days m USING unnest(user_ids, days, deltas) AS c(user_id, day, delta)
   WHERE c.delta < 0 AND m.user_id = c.user_id AND m.day = c.day AND m.sources <= 0;
-  PERFORM crew_search_busy_until_raise(user_ids, days, deltas);
-
   -- Members with days newly busy and no search row: none, or one still being inserted by a
-  -- transaction that has not committed. Lowest id first, the one lock order.
+  -- transaction that has not committed. Looked for before the first raise, so that a row which
+  -- commits in between is either raised there (it was seen) or waited for here (it was not).
   SELECT array_agg(DISTINCT c.user_id ORDER BY c.user_id) INTO joining
   FROM unnest(user_ids, days, deltas) AS c(user_id, day, delta)
   WHERE c.delta > 0 AND NOT EXISTS (SELECT 1 FROM crew_search cs WHERE cs.user_id = c.user_id);
+  PERFORM crew_search_busy_until_raise(user_ids, days, deltas);
   IF joining IS NULL THEN
     RETURN;
   END IF;
+  -- Lowest id first, the one lock order.
   FOREACH member IN ARRAY joining LOOP
     PERFORM pg_advisory_xact_lock(hashtext('crew-search-joining'), member);
   END LOOP;
@@ -52,15 +53,14 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- A row joining the index reads the member's last busy day under the same lock. A refresh of a row
--- already there (INSERT ... ON CONFLICT DO UPDATE, which leaves busy_until alone) skips both. A
--- bulk loader (crewbase.search_deferred) runs alone and takes no lock: thousands of rows in one
--- transaction would fill the lock table.
+-- already there (INSERT ... ON CONFLICT DO UPDATE, which leaves busy_until alone) takes no lock,
+-- but still reads it: that row may be going (a last role removed at the same moment), and then
+-- this one is inserted in its place. A bulk loader (crewbase.search_deferred) runs alone and takes
+-- no lock: thousands of rows in one transaction would fill the lock table.
 CREATE OR REPLACE FUNCTION crew_search_busy_until() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM crew_search cs WHERE cs.user_id = NEW.user_id) THEN
-    RETURN NEW;
-  END IF;
-  IF coalesce(current_setting('crewbase.search_deferred', true), '') <> 'on' THEN
+  IF coalesce(current_setting('crewbase.search_deferred', true), '') <> 'on'
+    AND NOT EXISTS (SELECT 1 FROM crew_search cs WHERE cs.user_id = NEW.user_id) THEN
     PERFORM pg_advisory_xact_lock(hashtext('crew-search-joining'), NEW.user_id);
   END IF;
   NEW.busy_until := (SELECT max(b.day) FROM member_busy_days b WHERE b.user_id = NEW.user_id);

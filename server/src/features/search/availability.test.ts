@@ -373,8 +373,13 @@ describe('search and browse by available dates', () => {
       const id = row?.id as number;
       await cross(first, second, id);
       expect(await busyUntil(id)).toBe(day(15));
-      expect(names(await search(`availableFrom=${day(14)}&availableTo=${day(16)}`))).not.toContain(name);
-      expect(names(await search(`availableFrom=${day(16)}`))).toContain(name);
+      // By place, and by role and place (crew_search_roles carries busy_until too, ADR 042).
+      for (const role of ['', `role=${grip}&`]) {
+        expect(names(await search(`${role}availableFrom=${day(14)}&availableTo=${day(16)}`))).not.toContain(
+          name,
+        );
+        expect(names(await search(`${role}availableFrom=${day(16)}`))).toContain(name);
+      }
       await t.db.delete(userRoles).where(eq(userRoles.userId, id));
     }
   });

@@ -124,6 +124,17 @@ describe('the search index per role', () => {
       ).toEqual(expected.slice(0, 50).map((r) => r.id));
       expect(body.total, query).toBe(expected.length);
     }
+    // A listing by one role reads crew_search_roles: a member taken out of it is out of the list.
+    const listed = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/search?role=${role}&limit=50` }))
+        .json<SearchResponse>()
+        .results.map((r) => r.id);
+    const [first] = await listed();
+    await t.db.execute(sql`delete from crew_search_roles where user_id = ${first} and role_id = ${role}`);
+    expect(await listed()).not.toContain(first);
+    await t.db.execute(sql`select crew_search_roles_add(array[${first}]::integer[])`);
+    expect(await listed()).toContain(first);
+    expect(await outOfStep()).toEqual([]);
     const free = await t.app.inject({
       method: 'GET',
       url: `/api/search?role=${role}&location=${encodeURIComponent(location)}&availableFrom=${day(2)}&availableTo=${day(4)}`,
