@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../src/db/client.ts';
@@ -85,4 +85,40 @@ export async function createTestApp(
   validateResponses(app);
   afterAll(() => app.close());
   return { app, db: handle.db, url, config };
+}
+
+/** A statement and its values, as pg takes them. */
+export type Statement = [text: string, values: unknown[]];
+
+/**
+ * Runs `first` and then `second` in two open transactions on `pool`, proves `second` waits for a
+ * lock `first` holds, then commits `first` and `second` in turn: two writes crossing, the later
+ * one waiting for the earlier. A transaction left open by a failure is rolled back.
+ */
+export async function crossTransactions(pool: pg.Pool, first: Statement, second: Statement): Promise<void> {
+  const a = await pool.connect();
+  const b = await pool.connect();
+  try {
+    await a.query('begin');
+    await a.query(...first);
+    await b.query('begin');
+    const { rows } = await b.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const waiting = b.query(...second);
+    await expect
+      .poll(async () => {
+        const activity = await pool.query<{ wait: string | null }>(
+          'select wait_event_type as wait from pg_stat_activity where pid = $1',
+          [rows[0]?.pid],
+        );
+        return activity.rows[0]?.wait;
+      })
+      .toBe('Lock');
+    await a.query('commit');
+    await waiting;
+    await b.query('commit');
+  } finally {
+    await Promise.all([a.query('rollback').catch(() => {}), b.query('rollback').catch(() => {})]);
+    a.release();
+    b.release();
+  }
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ratingSummaries, roles, subscriptions, users } from '#server/db/schema/index.ts';
 import { insertDemoCrew } from '#server/db/seed/insert-crew.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, crossTransactions, type TestApp } from '../../../test/helpers.ts';
 import { findVisitorDocument } from './queries.ts';
 import { getProfile } from './service.ts';
 
@@ -163,31 +163,12 @@ describe('profile documents', () => {
     await b.request('PATCH', `/api/users/${id}`, {
       body: { contactInfo: '+1 404 555 0142', contactVisibility: 'public' },
     });
-    const hiding = await t.db.$client.connect();
-    const tagging = await t.db.$client.connect();
-    try {
-      await hiding.query('begin');
-      await hiding.query(`update users set contact_visibility = 'connections' where id = $1`, [id]);
-      await tagging.query('begin');
-      const { rows } = await tagging.query<{ pid: number }>('select pg_backend_pid() as pid');
-      const tagged = tagging.query(`insert into user_tags (user_id, tag) values ($1, 'crossed')`, [id]);
-      // The tag's transaction waits for the other before it builds the document.
-      await expect
-        .poll(async () => {
-          const waiting = await t.db.$client.query<{ wait: string | null }>(
-            'select wait_event_type as wait from pg_stat_activity where pid = $1',
-            [rows[0]?.pid],
-          );
-          return waiting.rows[0]?.wait;
-        })
-        .toBe('Lock');
-      await hiding.query('commit');
-      await tagged;
-      await tagging.query('commit');
-    } finally {
-      hiding.release();
-      tagging.release();
-    }
+    // The tag's transaction waits for the other before it builds the document.
+    await crossTransactions(
+      t.db.$client,
+      [`update users set contact_visibility = 'connections' where id = $1`, [id]],
+      [`insert into user_tags (user_id, tag) values ($1, 'crossed')`, [id]],
+    );
     await expectSame(id);
     const { document } = await bothViews(id);
     expect(document).not.toHaveProperty('contactInfo');

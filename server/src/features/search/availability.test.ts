@@ -12,7 +12,7 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { insertDemoCrew } from '#server/db/seed/insert-crew.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, crossTransactions, type TestApp } from '../../../test/helpers.ts';
 
 /** The UTC day `offset` days from today, as YYYY-MM-DD. */
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -291,13 +291,15 @@ describe('search and browse by available dates', () => {
     expect(rows[0]?.n).toBe(0);
   });
 
+  /** The last day a member was ever busy on, as the search index holds it (ADR 041). */
+  const busyUntil = async (id: number) =>
+    (
+      await t.db.execute<{ busy_until: string | null }>(
+        sql`select busy_until::text from crew_search where user_id = ${id}`,
+      )
+    ).rows[0]?.busy_until;
+
   it('keeps busy_until, the last day ever busy, only moving later; the calendar decides within it', async () => {
-    const busyUntil = async (id: number) =>
-      (
-        await t.db.execute<{ busy_until: string | null }>(
-          sql`select busy_until::text from crew_search where user_id = ${id}`,
-        )
-      ).rows[0]?.busy_until;
     const booked = crew.avail_booked as number;
     // Cancelled above, yet busy_until stays at the booking's last day: searches inside it look at
     // the calendar, which says free.
@@ -327,39 +329,6 @@ describe('search and browse by available dates', () => {
   });
 
   it('counts the busy days of a member whose first role and a day off cross, whichever commits first', async () => {
-    const busyUntil = async (id: number) =>
-      (
-        await t.db.execute<{ busy_until: string | null }>(
-          sql`select busy_until::text from crew_search where user_id = ${id}`,
-        )
-      ).rows[0]?.busy_until;
-    /** Runs `first` and `second` in two transactions, `second` waiting on `first` until it commits. */
-    async function cross(first: string, second: string, id: number) {
-      const a = await t.db.$client.connect();
-      const b = await t.db.$client.connect();
-      try {
-        await a.query('begin');
-        await a.query(first, [id]);
-        await b.query('begin');
-        const { rows } = await b.query<{ pid: number }>('select pg_backend_pid() as pid');
-        const waiting = b.query(second, [id]);
-        await expect
-          .poll(async () => {
-            const activity = await t.db.$client.query<{ wait: string | null }>(
-              'select wait_event_type as wait from pg_stat_activity where pid = $1',
-              [rows[0]?.pid],
-            );
-            return activity.rows[0]?.wait;
-          })
-          .toBe('Lock');
-        await a.query('commit');
-        await waiting;
-        await b.query('commit');
-      } finally {
-        a.release();
-        b.release();
-      }
-    }
     const dayOff = `insert into unavailable_days (user_id, day) values ($1, '${day(15)}')`;
     const firstRole = `insert into user_roles (user_id, role_id, position) values ($1, ${grip}, 0)`;
     for (const [name, first, second] of [
@@ -371,7 +340,7 @@ describe('search and browse by available dates', () => {
         .values({ username: name, email: `${name}@example.com`, location: place })
         .returning({ id: users.id });
       const id = row?.id as number;
-      await cross(first, second, id);
+      await crossTransactions(t.db.$client, [first, [id]], [second, [id]]);
       expect(await busyUntil(id)).toBe(day(15));
       // By place, and by role and place (crew_search_roles carries busy_until too, ADR 042).
       for (const role of ['', `role=${grip}&`]) {

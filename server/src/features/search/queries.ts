@@ -196,6 +196,15 @@ function conditions(shape: PageShape): SQL {
   return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
 }
 
+/**
+ * The condition past-the-bound estimates are planned on: crew_search's own, also for a listing that
+ * walks crew_search_roles (which has no statistics of which roles go with which places; the two
+ * match the same crew).
+ */
+function estimatedConditions(shape: PageShape): SQL {
+  return conditions({ ...shape, byRole: false });
+}
+
 function premiumConditions(shape: PageShape): SQL[] {
   const parts: SQL[] = [];
   if (shape.minRating)
@@ -456,9 +465,6 @@ type EveryonePage = { limit: number } & ({ after: true } | { offset: number });
  */
 function listingStatement(shape: PageShape, everyonePage?: EveryonePage): SQL {
   const where = conditions(shape);
-  // The planner estimates crew_search's own condition (crew_search_roles has no statistics of
-  // which roles go with which places); it matches the same crew.
-  const estimated = shape.byRole ? conditions({ ...shape, byRole: false }) : where;
   const sort = shape.sort === 'relevance' ? 'rating' : shape.sort;
   const order = ORDER[sort];
   const { column, type } = SORT_COLUMN[sort];
@@ -478,7 +484,7 @@ function listingStatement(shape: PageShape, everyonePage?: EveryonePage): SQL {
     ${cardsOf(
       page,
       shape.text && tsquery(shape.text, 'any'),
-      sql`${busyDaysColumn(shape)}${everyonePage ? sql`, ${counted} as total` : countedOr(counted, estimated)}`,
+      sql`${busyDaysColumn(shape)}${everyonePage ? sql`, ${counted} as total` : countedOr(counted, estimatedConditions(shape))}`,
     )}`;
 }
 
@@ -565,7 +571,7 @@ export async function findPage(
             const where = conditions(shape);
             return sql`
             with counted as materialized (${countUpTo(shape, where)})
-            select 1 ${countedOr(sql`(select total from counted)`, conditions({ ...shape, byRole: false }))}`;
+            select 1 ${countedOr(sql`(select total from counted)`, estimatedConditions(shape))}`;
           }),
           values,
           { prepared: false },
