@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '#common/limits';
 import type { SearchResponse } from '#common/schemas/search';
 import { ratingSummaries, unavailableDays, userRoles, users } from '#server/db/schema/index.ts';
 import { insertDemoCrew } from '#server/db/seed/insert-crew.ts';
@@ -140,5 +141,58 @@ describe('the search index per role', () => {
       url: `/api/search?role=${role}&location=${encodeURIComponent(location)}&availableFrom=${day(2)}&availableTo=${day(4)}`,
     });
     expect(free.json<SearchResponse>().results.map((r) => r.id)).not.toContain(busy?.id);
+  });
+
+  it('pages through a role, past its last page and past the exact count, as the whole index does', async () => {
+    const { rows } = await t.db.execute<{ role: number; location: string }>(sql`
+      select r.role_id as role, cs.location from crew_search cs cross join unnest(cs.role_ids) r(role_id)
+      group by 1, 2 order by count(*) desc, 1, 2 limit 1`);
+    const { role, location } = rows[0] as { role: number; location: string };
+    const search = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/search?role=${role}&${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<SearchResponse>();
+    };
+    const ranked = async (where: SQL) =>
+      (
+        await t.db.execute<{ id: number }>(sql`
+          select cs.user_id as id from crew_search cs where ${role} = any(cs.role_ids) and ${where}
+          order by cs.rating_score desc, cs.user_id desc`)
+      ).rows.map((r) => r.id);
+    const everywhere = await ranked(sql`true`);
+    const inPlace = await ranked(sql`cs.location = ${location}`);
+    expect(inPlace.length).toBeGreaterThanOrEqual(2);
+    const place = `location=${encodeURIComponent(location)}`;
+    // The second page, alone and in a place.
+    const second = await search('limit=2&page=2');
+    expect(second.results.map((r) => r.id)).toEqual(everywhere.slice(2, 4));
+    expect(second.total).toBe(everywhere.length);
+    expect((await search(`${place}&limit=1&page=2`)).results.map((r) => r.id)).toEqual(inPlace.slice(1, 2));
+    // Past the last page: no cards, and the count (made on its own) still exact.
+    for (const [query, expected] of [
+      ['limit=10&page=50', everywhere],
+      [`${place}&limit=10&page=50`, inPlace],
+    ] as const) {
+      const past = await search(query);
+      expect(past.results, query).toEqual([]);
+      expect(past.total, query).toBe(expected.length);
+      expect(past.totalIsCapped, query).toBe(false);
+    }
+    // Past the exact count: 200 more crew in the role, and the total becomes an estimate.
+    await insertDemoCrew(t.db, 200, 5000);
+    await t.db.execute(sql`
+      insert into ${userRoles} (user_id, role_id) select id, ${role} from ${users} on conflict do nothing`);
+    await t.db.execute(sql`analyze crew_search`);
+    const many = await ranked(sql`true`);
+    expect(many.length).toBeGreaterThan(LIMITS.searchExactCountMax);
+    const first = await search('limit=20');
+    expect(first.results.map((r) => r.id)).toEqual(many.slice(0, 20));
+    expect(first.totalIsCapped).toBe(true);
+    expect(first.total).toBeGreaterThan(LIMITS.searchExactCountMax);
+    const beyond = await search('limit=50&page=20');
+    expect(beyond.results).toEqual([]);
+    expect(beyond.totalIsCapped).toBe(true);
+    expect(beyond.total).toBeGreaterThan(LIMITS.searchExactCountMax);
+    expect(await outOfStep()).toEqual([]);
   });
 });
