@@ -73,6 +73,37 @@ describe('serving the web app next to the API', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('sends API answers the headers that mean something for them, and a CSP that allows nothing', async () => {
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/roles' }),
+      t.app.inject({ method: 'GET', url: '/api/users/2000000000' }),
+      t.app.inject({ method: 'GET', url: '/api/users/not-a-number' }),
+      t.app.inject({ method: 'GET', url: '/api/no/such/thing' }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 400, 404]);
+    for (const res of answers) {
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // Only a rendered page reads these.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+    }
+  });
+
+  it("sends the pages under /api/ (an e-mail's unsubscribe link, the API docs) the site's document headers", async () => {
+    for (const url of ['/api/email/unsubscribe?token=forged.token', '/api/docs/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(String(res.headers['content-security-policy'])).toMatch(/^default-src 'self';/);
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
   it('compresses larger answers for clients that accept it', async () => {
     const res = await t.app.inject({
       method: 'GET',

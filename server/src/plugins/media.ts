@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LIMITS } from '#common/limits';
 import { MEDIA_PREFIX } from '#server/uploads/images.ts';
@@ -34,8 +34,19 @@ function notModified(request: FastifyRequest, file: StoredFile): boolean {
 }
 
 /**
- * Multipart parsing for uploads (one file, 5 MB) and the stored images under /media/, read from
- * whichever storage holds them (ADR 031): streamed through the app, never redirected, so the URL a
+ * Multipart parsing (one file, 5 MB), for the context it is called in: only the routes that take
+ * uploads register it, in a context of their own. @fastify/multipart adds two async hooks and a
+ * 'close' listener to every request of its context, which every other route would pay for
+ * (ADR 043).
+ */
+export async function acceptMultipart(app: FastifyInstance) {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5, fieldSize: 1000 },
+  });
+}
+
+/**
+ * The stored images under /media/, read from whichever storage holds them (ADR 031): streamed through the app, never redirected, so the URL a
  * profile stores is the same on every storage and the bucket stays private. Names are random and
  * content never changes under a name, so they are cached as immutable, with ETag and Last-Modified
  * for a client that asks again; helmet's `nosniff` stops a browser from reading one as anything but
@@ -43,9 +54,6 @@ function notModified(request: FastifyRequest, file: StoredFile): boolean {
  */
 export const mediaPlugin = fp<{ storage: MediaStorage }>(
   async (app, { storage }) => {
-    await app.register(fastifyMultipart, {
-      limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5, fieldSize: 1000 },
-    });
     await storage.check();
     app.decorate('media', storage);
     app.addHook('onClose', async () => storage.close());

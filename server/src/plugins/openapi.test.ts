@@ -209,8 +209,10 @@ describe('/api/docs (issue 37)', () => {
     expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
   });
 
-  it('leaves the rest of the site under the strict CSP', async () => {
+  it('leaves the rest of the site under the strict CSP, and the API under one that allows nothing', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/about' });
+    expect(String(page.headers['content-security-policy'])).toMatch(/script-src 'self';/);
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self';/);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
   });
 });

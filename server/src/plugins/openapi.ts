@@ -106,6 +106,10 @@ async function docsPage(app: FastifyInstance) {
   // Scalar's bundle is 4.9 MB: compressed once, not on every request by @fastify/compress (which
   // leaves an answer that already has a content-encoding alone).
   let script: Precompressed | undefined;
+  // Scalar's page is a document under /api/: the site's document headers, whose CSP is widened below.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, answers: 'document' };
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url === SCRIPT_PATH && typeof payload === 'string') {
       script ??= precompress(Buffer.from(payload), 'fast');

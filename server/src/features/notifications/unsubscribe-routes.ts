@@ -5,6 +5,7 @@ import {
   unsubscribeResponse,
 } from '#common/schemas/email-preferences';
 import { BadRequestError } from '#server/errors.ts';
+import { acceptMultipart } from '#server/plugins/media.ts';
 import { applyUnsubscribeToken } from './email-preferences.ts';
 import { invalidLinkPage, resubscribedPage, unsubscribedPage } from './unsubscribe-page.ts';
 
@@ -19,15 +20,17 @@ const FORM_BODY_LIMIT = 1024;
  */
 export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   // `List-Unsubscribe=One-Click`, as application/x-www-form-urlencoded: accepted, and read as a
-  // plain object; the token decides, not the body. (multipart/form-data, which RFC 8058 also
-  // allows, is accepted by the app-wide multipart parser, plugins/media.ts.)
+  // plain object; the token decides, not the body. multipart/form-data, which RFC 8058 also
+  // allows, is parsed here too.
+  await acceptMultipart(app);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  const config = { csrf: false, limit: 'unsubscribe' } as const;
+  // The links in e-mails open pages: the site's document headers, not the API's.
+  const config = { csrf: false, limit: 'unsubscribe', answers: 'document' } as const;
 
   app.post(
     '/api/email/unsubscribe',

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ratingSummaries, roles, subscriptions, users } from '#server/db/schema/index.ts';
 import { insertDemoCrew } from '#server/db/seed/insert-crew.ts';
 import { newUser, TestBrowser } from '../../../test/client.ts';
@@ -139,6 +139,34 @@ describe('profile documents', () => {
     await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, id));
     expect(await findVisitorDocument(t.db, id)).toBeUndefined();
     expect(await findVisitorDocument(t.db, 2_000_000_000)).toBeUndefined();
+  });
+
+  it('asked for together are read in one statement, each visitor getting the profile they asked for', async () => {
+    const shown = (await t.db.select({ id: users.id }).from(users).orderBy(users.id).limit(30)).map(
+      (r) => r.id,
+    );
+    const hidden = await owner();
+    await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, hidden.id));
+    // Each read alone first: what every one of them must answer when read with the others.
+    const alone = new Map<number, string | undefined>();
+    for (const id of shown) alone.set(id, await findVisitorDocument(t.db, id));
+    const asked = [...shown, hidden.id, 2_000_000_000, shown[0] as number, ...[...shown].reverse()];
+    const query = vi.spyOn(t.db.$client, 'query');
+    try {
+      const together = await Promise.all(asked.map((id) => findVisitorDocument(t.db, id)));
+      const batches = query.mock.calls.filter(
+        ([config]) => (config as { name?: string }).name === 'profile-documents',
+      );
+      expect(batches).toHaveLength(1);
+      expect(together).toEqual(asked.map((id) => alone.get(id)));
+      // Through the API: visitors asking at the same moment each get their own member's profile.
+      const answers = await Promise.all(asked.map((id) => browser().request('GET', `/api/users/${id}`)));
+      expect(answers.map((a) => (a.statusCode === 200 ? a.json().id : a.statusCode))).toEqual(
+        asked.map((id) => (alone.get(id) === undefined ? 404 : id)),
+      );
+    } finally {
+      query.mockRestore();
+    }
   });
 
   it('follow a role changed in the catalogue', async () => {

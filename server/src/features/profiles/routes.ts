@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '#common/limits';
 import { canManageProfile, ownsProfile } from '#common/policies/profiles';
@@ -24,6 +24,7 @@ import { BadRequestError, PayloadTooLargeError } from '#server/errors.ts';
 import { sendPrecompressed } from '#server/http/precompressed.ts';
 import { invalidateProfile } from '#server/http/public-crew-cache.ts';
 import { acceptAccessTokens } from '#server/plugins/access-tokens.ts';
+import { acceptMultipart } from '#server/plugins/media.ts';
 import type { MediaStorage } from '#server/uploads/storage.ts';
 import * as profiles from './service.ts';
 import { createViewRecorder } from './view-recorder.ts';
@@ -236,17 +237,56 @@ export const profileRoutes: FastifyPluginAsyncZod<{ media: MediaStorage }> = asy
 
   deleteItem('/api/users/:id/tags/:itemId', (userId, itemId) => profiles.removeTag(app.db, userId, itemId));
 
-  app.post(
-    '/api/users/:id/avatar',
-    {
-      preValidation: canEdit,
-      schema: { params: userParams, response: { 200: z.object({ profileImage: z.string() }) } },
-    },
-    async (request) => {
-      const { bytes } = await uploadedFile(request);
-      return profiles.replaceAvatar(app.db, media, request.params.id, bytes);
-    },
-  );
+  // The two upload routes, in a context of their own: only they parse multipart (acceptMultipart).
+  await app.register(async (context) => {
+    await acceptMultipart(context);
+    const uploads = context.withTypeProvider<ZodTypeProvider>();
+    uploads.post(
+      '/api/users/:id/avatar',
+      {
+        preValidation: canEdit,
+        schema: { params: userParams, response: { 200: z.object({ profileImage: z.string() }) } },
+      },
+      async (request) => {
+        const { bytes } = await uploadedFile(request);
+        return profiles.replaceAvatar(app.db, media, request.params.id, bytes);
+      },
+    );
+
+    /** A portfolio image (multipart: title, description?, file), or a video/web link (JSON). */
+    uploads.post(
+      '/api/users/:id/portfolio',
+      { preValidation: canEdit, schema: { params: userParams, response: { 201: portfolioItemSchema } } },
+      async (request, reply) => {
+        if (request.isMultipart()) {
+          const { bytes, field } = await uploadedFile(request);
+          const meta = portfolioUpdateRequest.safeParse({
+            title: field('title') ?? '',
+            description: field('description'),
+          });
+          if (!meta.success) {
+            const issue = meta.error.issues[0];
+            throw new BadRequestError(issue?.message ?? 'Invalid portfolio item', {
+              [String(issue?.path[0] ?? 'title')]: issue?.message ?? '',
+            });
+          }
+          const item = await profiles.addPortfolioImage(app.db, media, request.params.id, bytes, {
+            title: meta.data.title,
+            description: meta.data.description ?? null,
+          });
+          return reply.code(201).send(item);
+        }
+        const link = portfolioLinkRequest.safeParse(request.body);
+        if (!link.success) {
+          const fields = Object.fromEntries(
+            link.error.issues.map((issue) => [String(issue.path[0] ?? '_'), issue.message]),
+          );
+          throw new BadRequestError(link.error.issues[0]?.message ?? 'Invalid link', fields);
+        }
+        return reply.code(201).send(await profiles.addPortfolioLink(app.db, request.params.id, link.data));
+      },
+    );
+  });
 
   app.delete(
     '/api/users/:id/avatar',
@@ -254,40 +294,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ media: MediaStorage }> = asy
     async (request, reply) => {
       await profiles.removeAvatar(app.db, media, request.params.id);
       return reply.code(204).send(null);
-    },
-  );
-
-  /** A portfolio image (multipart: title, description?, file), or a video/web link (JSON). */
-  app.post(
-    '/api/users/:id/portfolio',
-    { preValidation: canEdit, schema: { params: userParams, response: { 201: portfolioItemSchema } } },
-    async (request, reply) => {
-      if (request.isMultipart()) {
-        const { bytes, field } = await uploadedFile(request);
-        const meta = portfolioUpdateRequest.safeParse({
-          title: field('title') ?? '',
-          description: field('description'),
-        });
-        if (!meta.success) {
-          const issue = meta.error.issues[0];
-          throw new BadRequestError(issue?.message ?? 'Invalid portfolio item', {
-            [String(issue?.path[0] ?? 'title')]: issue?.message ?? '',
-          });
-        }
-        const item = await profiles.addPortfolioImage(app.db, media, request.params.id, bytes, {
-          title: meta.data.title,
-          description: meta.data.description ?? null,
-        });
-        return reply.code(201).send(item);
-      }
-      const link = portfolioLinkRequest.safeParse(request.body);
-      if (!link.success) {
-        const fields = Object.fromEntries(
-          link.error.issues.map((issue) => [String(issue.path[0] ?? '_'), issue.message]),
-        );
-        throw new BadRequestError(link.error.issues[0]?.message ?? 'Invalid link', fields);
-      }
-      return reply.code(201).send(await profiles.addPortfolioLink(app.db, request.params.id, link.data));
     },
   );
 

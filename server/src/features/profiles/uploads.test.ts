@@ -189,4 +189,17 @@ describe('avatar and portfolio uploads', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.title).toBe('Title must be at least 2 characters');
   });
+
+  it('refuses a form with a file sent to a route that takes JSON (415), and changes nothing', async () => {
+    const { b, id } = await member();
+    const before = (await browser().request('GET', `/api/users/${id}`)).json();
+    const filesBefore = uploadedFiles();
+    const res = await b.request('PATCH', `/api/users/${id}`, {
+      form: { file: { name: 'me.png', type: 'image/png', bytes: await photo('png', 64, 64) } },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.message).toMatch(/^Unsupported Media Type/);
+    expect((await browser().request('GET', `/api/users/${id}`)).json()).toEqual(before);
+    expect(uploadedFiles()).toEqual(filesBefore);
+  });
 });
