@@ -23,6 +23,9 @@ export const databasePlugin = fp<{ url: string; poolSize: number }>(
     app.addHook('onClose', async () => {
       const { pool } = handle;
       const busy = () => pool.totalCount > pool.idleCount || pool.waitingCount > 0;
+      // A read batched for this turn of the event loop (profiles/queries.ts) is sent at
+      // setImmediate: let it reach the pool before asking whether the pool is busy.
+      await new Promise((resolve) => setImmediate(resolve));
       for (let waited = 0; busy() && waited < DRAIN_LIMIT_MS; waited += 20) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

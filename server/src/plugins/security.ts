@@ -95,7 +95,11 @@ export const securityPlugin = fp<{ https: boolean }>(
     const documentHeaders = securityHeaders(helmet(documentOptions));
     const apiHeaders = securityHeaders(helmet(apiOptions));
     app.addHook('onRequest', (request, reply, done) => {
-      const api = request.url.startsWith('/api/') && request.routeOptions.config.answers !== 'document';
+      // The route the router matched (`/%61pi/roles` reaches /api/roles too), or the URL as sent
+      // (the not-found handler's route is a wildcard): either under /api/ makes an API answer.
+      const { config } = request.routeOptions;
+      const api =
+        (config.url?.startsWith('/api/') || request.url.startsWith('/api/')) && config.answers !== 'document';
       reply.headers(api ? apiHeaders : documentHeaders);
       done();
     });

@@ -147,10 +147,28 @@ describe('profile documents', () => {
     );
     const hidden = await owner();
     await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, hidden.id));
+    // One Premium member among them: isSubscribed is worked out for each row of the batch.
+    await t.db.insert(subscriptions).values({
+      userId: shown[3] as number,
+      plan: 'monthly',
+      status: 'active',
+      provider: 'demo',
+      currentPeriodEnd: sql`now() + interval '1 day'`,
+    });
     // Each read alone first: what every one of them must answer when read with the others.
     const alone = new Map<number, string | undefined>();
     for (const id of shown) alone.set(id, await findVisitorDocument(t.db, id));
-    const asked = [...shown, hidden.id, 2_000_000_000, shown[0] as number, ...[...shown].reverse()];
+    expect(JSON.parse(alone.get(shown[3] as number) ?? '{}').isSubscribed).toBe(true);
+    expect(JSON.parse(alone.get(shown[4] as number) ?? '{}').isSubscribed).toBe(false);
+    // An id no integer column holds cannot fail the others' reads: it is simply not shown.
+    const asked = [
+      ...shown,
+      hidden.id,
+      2_000_000_000,
+      3_000_000_000,
+      shown[0] as number,
+      ...[...shown].reverse(),
+    ];
     const query = vi.spyOn(t.db.$client, 'query');
     try {
       const together = await Promise.all(asked.map((id) => findVisitorDocument(t.db, id)));
@@ -162,7 +180,7 @@ describe('profile documents', () => {
       // Through the API: visitors asking at the same moment each get their own member's profile.
       const answers = await Promise.all(asked.map((id) => browser().request('GET', `/api/users/${id}`)));
       expect(answers.map((a) => (a.statusCode === 200 ? a.json().id : a.statusCode))).toEqual(
-        asked.map((id) => (alone.get(id) === undefined ? 404 : id)),
+        asked.map((id) => (id > 2_147_483_647 ? 400 : alone.get(id) === undefined ? 404 : id)),
       );
     } finally {
       query.mockRestore();

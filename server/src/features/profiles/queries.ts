@@ -185,8 +185,12 @@ function visitorDocumentLoader(db: Database) {
 
 const documentLoaders = new WeakMap<Database, ReturnType<typeof visitorDocumentLoader>>();
 
+/** Ids an `integer` column can hold: one that is not would fail the whole batch it joined. */
+const isDatabaseId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
+
 /** The visitor's view of one profile as JSON text; undefined when the profile is not shown. */
 export function findVisitorDocument(db: Database, userId: number): Promise<string | undefined> {
+  if (!isDatabaseId(userId)) return Promise.resolve(undefined);
   let loader = documentLoaders.get(db);
   if (!loader) {
     loader = visitorDocumentLoader(db);
