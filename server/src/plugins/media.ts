@@ -46,11 +46,12 @@ export async function acceptMultipart(app: FastifyInstance) {
 }
 
 /**
- * The stored images under /media/, read from whichever storage holds them (ADR 031): streamed through the app, never redirected, so the URL a
- * profile stores is the same on every storage and the bucket stays private. Names are random and
- * content never changes under a name, so they are cached as immutable, with ETag and Last-Modified
- * for a client that asks again; helmet's `nosniff` stops a browser from reading one as anything but
- * an image. The storage is closed with the app.
+ * The stored images under /media/, read from whichever storage holds them (ADR 031): streamed
+ * through the app, never redirected, so the URL a profile stores is the same on every storage and
+ * the bucket stays private. Names are random and content never changes under a name, so they are
+ * cached as immutable, with ETag and Last-Modified for a client that asks again; helmet's
+ * `nosniff` stops a browser from reading one as anything but an image. The storage is closed
+ * with the app.
  */
 export const mediaPlugin = fp<{ storage: MediaStorage }>(
   async (app, { storage }) => {

@@ -191,11 +191,8 @@ const isDatabaseId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2_
 /** The visitor's view of one profile as JSON text; undefined when the profile is not shown. */
 export function findVisitorDocument(db: Database, userId: number): Promise<string | undefined> {
   if (!isDatabaseId(userId)) return Promise.resolve(undefined);
-  let loader = documentLoaders.get(db);
-  if (!loader) {
-    loader = visitorDocumentLoader(db);
-    documentLoaders.set(db, loader);
-  }
+  const loader = documentLoaders.get(db) ?? visitorDocumentLoader(db);
+  documentLoaders.set(db, loader);
   return loader.load(userId);
 }
 
